@@ -1,0 +1,358 @@
+// The board: an immutable track of `size` squares and its jump map, validated when built.
+#pragma once
+
+#include "config.hpp"
+#include "errors.hpp"
+#include "jump.hpp"
+#include "rules.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <fmt/format.h>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace snakeladder {
+
+/// Everything one move did: where it started, the roll, where the overshoot rule put the
+/// token (`landed`), where the jumps took it (`end`), which jumps, and whether it is home.
+struct Move {
+    Square start = 0;
+    std::int64_t roll = 0;
+    Square landed = 0;
+    Square end = 0;
+    JumpPath jumps;
+    bool blocked = false;
+    bool home = false;
+    friend constexpr bool operator==(const Move&, const Move&) = default;
+};
+
+namespace detail {
+[[noreturn]] inline void throw_invalid_board(BoardRule rule, const std::string& message) {
+    throw InvalidBoard(rule, message);
+}
+} // namespace detail
+
+/// The track and its jump map. Immutable once built, cheap to query, copyable.
+///
+/// The constructor enforces every rule of the validation table (see InvalidBoard) and works in
+/// a constant expression, so a literal board can be proven valid by a `static_assert`.
+template <typename Config = GameConfig<>>
+class Board {
+public:
+    using config_type = Config;
+    using overshoot_rule = typename Config::overshoot_rule;
+    using chain_rule = typename Config::chain_rule;
+
+    constexpr explicit Board(std::vector<Jump> jumps, Config config = Config{})
+        : config_(config), jumps_(std::move(jumps)) {
+        validate_and_index();
+    }
+    constexpr explicit Board(std::span<const Jump> jumps, Config config = Config{})
+        : Board(std::vector<Jump>(jumps.begin(), jumps.end()), config) {}
+
+    /// Number of squares; the last one is home.
+    [[nodiscard]] constexpr Square size() const noexcept { return config_.size(); }
+    [[nodiscard]] constexpr const Config& config() const noexcept { return config_; }
+    /// Every jump, ordered by the square it starts on.
+    [[nodiscard]] constexpr std::span<const Jump> jumps() const noexcept { return jumps_; }
+
+    /// The jump that starts on `square`, or nullptr.
+    [[nodiscard]] constexpr const Jump* jump_from(Square square) const noexcept {
+        const auto it = std::lower_bound(jumps_.begin(), jumps_.end(), square,
+                                         [](const Jump& j, Square s) { return j.start < s; });
+        return (it != jumps_.end() && it->start == square) ? &*it : nullptr;
+    }
+
+    /// Where a token that lands on `square` comes to rest once the chain rule has been applied.
+    [[nodiscard]] constexpr Square resolve(Square landed) const noexcept { return rest_[landed]; }
+
+    /// The fast path: where a token on `from` ends after `roll`. No checks: `from` in 0..size,
+    /// `roll` at least 1. Used by the game and the simulator on every turn.
+    [[nodiscard]] constexpr Square advance(Square from, std::int64_t roll) const noexcept {
+        const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
+        return rest_[out.landed];
+    }
+
+    /// One move with everything it did: the overshoot rule first, then the jumps under the
+    /// chain rule (so a bounce that lands on a snake's head slides down it). A move the exact
+    /// finish forfeits takes no jump. Throws InvalidConfig for a square outside 0..size or a
+    /// roll below 1.
+    [[nodiscard]] constexpr Move step(Square from, std::int64_t roll) const {
+        if (from < 0 || from > size()) {
+            detail::throw_invalid_config("square " + std::to_string(from) +
+                                         " is not on a board of " + std::to_string(size()) +
+                                         " squares (0 is the start)");
+        }
+        if (roll < 1) {
+            detail::throw_invalid_config("a roll must be at least 1, got " + std::to_string(roll));
+        }
+        return step_unchecked(from, roll);
+    }
+
+    /// step() without the argument checks, for callers that already know them to hold.
+    [[nodiscard]] constexpr Move step_unchecked(Square from, std::int64_t roll) const {
+        Move move;
+        move.start = from;
+        move.roll = roll;
+        const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
+        move.landed = out.landed;
+        move.blocked = out.blocked;
+        move.end = rest_[out.landed];
+        if (move.end != move.landed || jump_from(move.landed) != nullptr) {
+            collect_jumps(move.landed, move.jumps);
+        }
+        move.home = move.end == size();
+        return move;
+    }
+
+    /// The jumps a token that lands on `square` takes, in order.
+    [[nodiscard]] constexpr JumpPath jumps_taken(Square landed) const {
+        JumpPath path;
+        collect_jumps(landed, path);
+        return path;
+    }
+
+    /// Squares a token can reach from square 0 with the given rolls but from which home can
+    /// never be reached: a game that lands there never ends. Empty for a sound board.
+    [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
+    /// True when no reachable square is a trap and home is reachable from square 0.
+    [[nodiscard]] bool always_finishes(std::span<const std::int64_t> rolls) const {
+        return traps(rolls).empty();
+    }
+
+    friend constexpr bool operator==(const Board& a, const Board& b) {
+        return a.config_ == b.config_ && a.jumps_ == b.jumps_;
+    }
+
+private:
+    constexpr void collect_jumps(Square landed, JumpPath& path) const {
+        const Jump* jump = jump_from(landed);
+        while (jump != nullptr) {
+            path.push_back(*jump);
+            if constexpr (chain_rule::policy != ChainPolicy::follow) {
+                break;
+            }
+            jump = jump_from(jump->end);
+        }
+    }
+
+    constexpr void validate_and_index() {
+        const Square n = size();
+        for (const Jump& j : jumps_) {
+            const bool start_off = j.start < 1 || j.start > n;
+            const bool end_off = j.end < 1 || j.end > n;
+            if (start_off || end_off) {
+                detail::throw_invalid_board(BoardRule::off_board,
+                                            fmt::format("{} {} off the board: squares run 1..{}", j,
+                                                        start_off ? "starts" : "ends", n));
+            }
+            if (j.start == j.end) {
+                detail::throw_invalid_board(
+                    BoardRule::goes_nowhere,
+                    fmt::format("jump {}-{} goes nowhere: it starts and ends on square {}", j.start,
+                                j.end, j.start));
+            }
+            if (j.start == n) {
+                detail::throw_invalid_board(
+                    BoardRule::starts_on_goal,
+                    fmt::format("{} starts on the last square {}, where the game is already won", j,
+                                n));
+            }
+        }
+        std::sort(jumps_.begin(), jumps_.end());
+        for (std::size_t i = 1; i < jumps_.size(); ++i) {
+            const Jump& a = jumps_[i - 1];
+            const Jump& b = jumps_[i];
+            if (a.start == b.start) {
+                detail::throw_invalid_board(
+                    BoardRule::duplicate_start,
+                    a == b ? fmt::format("{} is listed twice", a)
+                           : fmt::format("{} overlaps {} on square {}: two jumps cannot start "
+                                         "on the same square",
+                                         a, b, a.start));
+            }
+        }
+        if constexpr (chain_rule::policy == ChainPolicy::reject) {
+            for (const Jump& j : jumps_) {
+                if (const Jump* next = jump_from(j.end)) {
+                    detail::throw_invalid_board(
+                        BoardRule::chained,
+                        fmt::format("{} ends on square {} where {} starts; chained jumps are "
+                                    "refused under RejectChains (FollowChains or SingleJump "
+                                    "allow them)",
+                                    j, j.end, *next));
+                }
+            }
+        } else if constexpr (chain_rule::policy == ChainPolicy::follow) {
+            reject_cycles();
+        }
+        build_rest_table();
+    }
+
+    // Each square starts at most one jump, so the jumps form chains that either end or loop.
+    // Walk each chain once, colouring jumps as in progress / done; meeting an in-progress
+    // jump again is a cycle.
+    constexpr void reject_cycles() const {
+        enum : unsigned char { unvisited, in_progress, done };
+        std::vector<unsigned char> state;
+        state.reserve(jumps_.size());
+        for (std::size_t i = 0; i < jumps_.size(); ++i) {
+            state.push_back(unvisited);
+        }
+        std::vector<std::size_t> walk;
+        for (std::size_t first = 0; first < jumps_.size(); ++first) {
+            walk.clear();
+            std::size_t i = first;
+            while (state[i] == unvisited) {
+                state[i] = in_progress;
+                walk.push_back(i);
+                const Jump* next = jump_from(jumps_[i].end);
+                if (next == nullptr) {
+                    break;
+                }
+                i = static_cast<std::size_t>(next - jumps_.data());
+            }
+            if (state[i] == in_progress && jump_from(jumps_[i].end) != nullptr) {
+                // i is where the walk came back to; the cycle is the walk from i on.
+                std::string cycle;
+                std::string route = std::to_string(jumps_[i].start);
+                bool in_cycle = false;
+                for (const std::size_t k : walk) {
+                    in_cycle = in_cycle || k == i;
+                    if (in_cycle) {
+                        cycle += (cycle.empty() ? "" : ", ") + fmt::format("{}", jumps_[k]);
+                        route += " -> " + std::to_string(jumps_[k].end);
+                    }
+                }
+                detail::throw_invalid_board(
+                    BoardRule::cycle,
+                    fmt::format("{} form a cycle ({}): a token would never stop moving", cycle,
+                                route));
+            }
+            for (const std::size_t k : walk) {
+                state[k] = done;
+            }
+        }
+    }
+
+    constexpr void build_rest_table() {
+        // push_back rather than resize: clang 14 cannot evaluate libstdc++'s bulk fill in a
+        // constant expression.
+        rest_.reserve(static_cast<std::size_t>(size()) + 1);
+        for (Square s = 0; s <= size(); ++s) {
+            rest_.push_back(s);
+        }
+        for (const Jump& j : jumps_) {
+            Square end = j.end;
+            if constexpr (chain_rule::policy == ChainPolicy::follow) {
+                for (const Jump* next = jump_from(end); next != nullptr;
+                     next = jump_from(next->end)) {
+                    end = next->end;
+                }
+            }
+            rest_[static_cast<std::size_t>(j.start)] = end;
+        }
+    }
+
+    Config config_;
+    std::vector<Jump> jumps_;
+    // rest_[s]: where a token that lands on s comes to rest. One load per move.
+    std::vector<Square> rest_;
+};
+
+template <typename Config>
+std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) const {
+    std::vector<std::int64_t> distinct;
+    for (const std::int64_t r : rolls) {
+        if (r >= 1) {
+            distinct.push_back(r);
+        }
+    }
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+
+    const auto squares = static_cast<std::size_t>(size()) + 1;
+    // Forward: which squares can a token reach from 0? Home is absorbing.
+    std::vector<unsigned char> reachable(squares, 0);
+    std::vector<Square> frontier{0};
+    reachable[0] = 1;
+    while (!frontier.empty()) {
+        const Square s = frontier.back();
+        frontier.pop_back();
+        if (s == size()) {
+            continue;
+        }
+        for (const std::int64_t r : distinct) {
+            const Square t = advance(s, r);
+            if (!reachable[static_cast<std::size_t>(t)]) {
+                reachable[static_cast<std::size_t>(t)] = 1;
+                frontier.push_back(t);
+            }
+        }
+    }
+    // Backward over the moves among reachable squares (reverse edges stored compactly):
+    // which of them can still get home?
+    std::vector<std::uint32_t> first(squares + 1, 0);
+    for (Square s = 0; s < size(); ++s) {
+        if (reachable[static_cast<std::size_t>(s)]) {
+            for (const std::int64_t r : distinct) {
+                ++first[static_cast<std::size_t>(advance(s, r)) + 1];
+            }
+        }
+    }
+    for (std::size_t i = 1; i <= squares; ++i) {
+        first[i] += first[i - 1];
+    }
+    std::vector<Square> from(first[squares]);
+    std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+    for (Square s = 0; s < size(); ++s) {
+        if (reachable[static_cast<std::size_t>(s)]) {
+            for (const std::int64_t r : distinct) {
+                from[fill[static_cast<std::size_t>(advance(s, r))]++] = s;
+            }
+        }
+    }
+    std::vector<unsigned char> gets_home(squares, 0);
+    if (reachable[static_cast<std::size_t>(size())]) {
+        gets_home[static_cast<std::size_t>(size())] = 1;
+        frontier.assign(1, size());
+    }
+    while (!frontier.empty()) {
+        const auto t = static_cast<std::size_t>(frontier.back());
+        frontier.pop_back();
+        for (std::uint32_t e = first[t]; e < first[t + 1]; ++e) {
+            const auto s = static_cast<std::size_t>(from[e]);
+            if (!gets_home[s]) {
+                gets_home[s] = 1;
+                frontier.push_back(from[e]);
+            }
+        }
+    }
+    std::vector<Square> result;
+    for (std::size_t s = 0; s < squares; ++s) {
+        if (reachable[s] && !gets_home[s]) {
+            result.push_back(static_cast<Square>(s));
+        }
+    }
+    return result;
+}
+
+} // namespace snakeladder
+
+/// Prints a board in the plain-text board format: `size 100`, then one jump per line.
+template <typename Config>
+struct fmt::formatter<snakeladder::Board<Config>> {
+    constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
+    template <typename FormatContext>
+    auto format(const snakeladder::Board<Config>& board, FormatContext& ctx) const {
+        auto out = fmt::format_to(ctx.out(), "size {}", board.size());
+        for (const snakeladder::Jump& jump : board.jumps()) {
+            out = fmt::format_to(out, "\n{}", jump);
+        }
+        return out;
+    }
+};

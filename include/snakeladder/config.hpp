@@ -1,0 +1,108 @@
+// Every rule of a game variant in one value: the policies as template parameters and the
+// run-time settings, checked once when the value is built.
+#pragma once
+
+#include "errors.hpp"
+#include "jump.hpp"
+#include "rules.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace snakeladder {
+
+/// The run-time part of a configuration. Aggregate, so it reads well with designated
+/// initializers: `GameConfig<BounceBack>({.size = 50, .play_to_last = true})`.
+struct GameSettings {
+    /// Number of squares; the last one is home.
+    Square size = 100;
+    int min_players = 2;
+    int max_players = 8;
+    /// Keep playing after the winner until one player is left, so the whole ranking is earned.
+    bool play_to_last = false;
+    /// The most turns a game may take; the default is no practical limit.
+    std::uint64_t turn_limit = std::numeric_limits<std::uint64_t>::max();
+
+    friend constexpr bool operator==(const GameSettings&, const GameSettings&) = default;
+};
+
+namespace detail {
+[[noreturn]] inline void throw_invalid_config(const std::string& message) {
+    throw InvalidConfig(message);
+}
+} // namespace detail
+
+/// A variant of the game. `Overshoot` and `Chains` are policies (see rules.hpp); the settings
+/// are validated by the constructor, which throws InvalidConfig naming the bad setting.
+template <OvershootRule Overshoot = ExactFinish, ChainRule Chains = RejectChains>
+class GameConfig {
+public:
+    using overshoot_rule = Overshoot;
+    using chain_rule = Chains;
+
+    /// The largest board the library builds. Its tables take 4 bytes a square, and the
+    /// analysis a few doubles a square, so this keeps every structure well below a gigabyte.
+    static constexpr Square max_size = 10'000'000;
+    /// The most players a game accepts, whatever the configuration asks for.
+    static constexpr int max_player_limit = 100'000;
+
+    constexpr GameConfig() = default;
+    constexpr GameConfig(const GameSettings& settings) // NOLINT(google-explicit-constructor)
+        : settings_(validated(settings)) {}
+
+    [[nodiscard]] constexpr Square size() const noexcept { return settings_.size; }
+    [[nodiscard]] constexpr int min_players() const noexcept { return settings_.min_players; }
+    [[nodiscard]] constexpr int max_players() const noexcept { return settings_.max_players; }
+    [[nodiscard]] constexpr bool play_to_last() const noexcept { return settings_.play_to_last; }
+    [[nodiscard]] constexpr std::uint64_t turn_limit() const noexcept {
+        return settings_.turn_limit;
+    }
+    [[nodiscard]] constexpr const GameSettings& settings() const noexcept { return settings_; }
+
+    /// The same rules on a board of another size.
+    [[nodiscard]] constexpr GameConfig with_size(std::int64_t size) const {
+        GameSettings changed = settings_;
+        check_size(size);
+        changed.size = static_cast<Square>(size);
+        return GameConfig(changed);
+    }
+
+    friend constexpr bool operator==(const GameConfig&, const GameConfig&) = default;
+
+    /// Throws InvalidConfig unless `size` is a board size the library can build.
+    static constexpr void check_size(std::int64_t size) {
+        if (size < 1 || size > max_size) {
+            detail::throw_invalid_config("board size must be between 1 and " +
+                                         std::to_string(max_size) + " squares, got " +
+                                         std::to_string(size));
+        }
+    }
+
+private:
+    static constexpr GameSettings validated(const GameSettings& s) {
+        check_size(s.size);
+        if (s.min_players < 1) {
+            detail::throw_invalid_config("min_players must be at least 1, got " +
+                                         std::to_string(s.min_players));
+        }
+        if (s.max_players > max_player_limit) {
+            detail::throw_invalid_config("max_players must be at most " +
+                                         std::to_string(max_player_limit) + ", got " +
+                                         std::to_string(s.max_players));
+        }
+        if (s.max_players < s.min_players) {
+            detail::throw_invalid_config("max_players (" + std::to_string(s.max_players) +
+                                         ") must not be below " + "min_players (" +
+                                         std::to_string(s.min_players) + ")");
+        }
+        if (s.turn_limit < 1) {
+            detail::throw_invalid_config("turn_limit must be at least 1 turn, got 0");
+        }
+        return s;
+    }
+
+    GameSettings settings_{};
+};
+
+} // namespace snakeladder

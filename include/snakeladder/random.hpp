@@ -1,0 +1,165 @@
+// Random numbers that mean the same thing everywhere: a small fast default engine and a
+// bounded draw written here, because std::uniform_int_distribution differs between standard
+// libraries and a seed must give the same game with every compiler.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <random>
+
+namespace snakeladder {
+
+/// SplitMix64: turns one 64-bit seed into a stream of well-mixed words. Used to seed the
+/// default engine and to derive independent streams (one per simulated game) from one seed.
+class SplitMix64 {
+public:
+    using result_type = std::uint64_t;
+    constexpr explicit SplitMix64(std::uint64_t seed = 0) noexcept : state_(seed) {}
+    static constexpr result_type min() noexcept { return 0; }
+    static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
+    constexpr result_type operator()() noexcept {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    [[nodiscard]] constexpr std::uint64_t state() const noexcept { return state_; }
+    friend constexpr bool operator==(const SplitMix64&, const SplitMix64&) = default;
+
+private:
+    std::uint64_t state_;
+};
+
+/// xoshiro256** (Blackman and Vigna): 256 bits of state, a few cycles a draw, and a period long
+/// enough for any simulation. The library's default engine.
+class Xoshiro256 {
+public:
+    using result_type = std::uint64_t;
+    using State = std::array<std::uint64_t, 4>;
+
+    constexpr explicit Xoshiro256(std::uint64_t seed = 0) noexcept {
+        SplitMix64 mix(seed);
+        for (auto& word : state_) {
+            word = mix();
+        }
+    }
+    /// Restores an engine from `state()`; an all-zero state (which would only ever give zeros)
+    /// is replaced by the state of seed 0.
+    constexpr explicit Xoshiro256(const State& state) noexcept : state_(state) {
+        if (state_ == State{}) {
+            *this = Xoshiro256(0);
+        }
+    }
+    static constexpr result_type min() noexcept { return 0; }
+    static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
+
+    constexpr result_type operator()() noexcept {
+        const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+        const std::uint64_t t = state_[1] << 17;
+        state_[2] ^= state_[0];
+        state_[3] ^= state_[1];
+        state_[1] ^= state_[2];
+        state_[0] ^= state_[3];
+        state_[2] ^= t;
+        state_[3] = rotl(state_[3], 45);
+        return result;
+    }
+    [[nodiscard]] constexpr const State& state() const noexcept { return state_; }
+    friend constexpr bool operator==(const Xoshiro256&, const Xoshiro256&) = default;
+
+private:
+    static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
+        return (x << k) | (x >> (64 - k));
+    }
+    State state_{};
+};
+
+/// The engine the library uses when the caller does not choose one.
+using DefaultEngine = Xoshiro256;
+
+namespace detail {
+// The full 128-bit product of two 64-bit words as (high, low), in portable C++.
+struct Product128 {
+    std::uint64_t high;
+    std::uint64_t low;
+};
+constexpr Product128 multiply_wide(std::uint64_t a, std::uint64_t b) noexcept {
+    const std::uint64_t a_lo = a & 0xffffffffULL, a_hi = a >> 32;
+    const std::uint64_t b_lo = b & 0xffffffffULL, b_hi = b >> 32;
+    const std::uint64_t lo_lo = a_lo * b_lo;
+    const std::uint64_t hi_lo = a_hi * b_lo;
+    const std::uint64_t lo_hi = a_lo * b_hi;
+    const std::uint64_t hi_hi = a_hi * b_hi;
+    const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xffffffffULL) + lo_hi;
+    return {hi_hi + (hi_lo >> 32) + (cross >> 32), (cross << 32) | (lo_lo & 0xffffffffULL)};
+}
+
+// One draw of exactly 64 random bits from any engine, whatever its range.
+template <std::uniform_random_bit_generator Engine>
+constexpr std::uint64_t random_bits64(Engine& engine) {
+    using R = typename Engine::result_type;
+    constexpr auto lo = static_cast<std::uint64_t>(Engine::min());
+    constexpr auto hi = static_cast<std::uint64_t>(Engine::max());
+    if constexpr (lo == 0 && hi == std::numeric_limits<std::uint64_t>::max()) {
+        return static_cast<std::uint64_t>(engine());
+    } else {
+        // Gather whole bits from engines with a narrower or odd range (std::minstd_rand,
+        // std::mt19937): take the largest power-of-two part of the range, rejecting the rest.
+        constexpr std::uint64_t range = hi - lo; // hi - lo + 1 values
+        static_assert(range >= 1, "an engine must produce at least two values");
+        constexpr int bits = [] {
+            int b = 0;
+            while (b < 63 && ((std::uint64_t{1} << (b + 1)) - 1) <= range) {
+                ++b;
+            }
+            return b;
+        }();
+        constexpr std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+        std::uint64_t out = 0;
+        int have = 0;
+        while (have < 64) {
+            std::uint64_t v = static_cast<std::uint64_t>(static_cast<R>(engine())) - lo;
+            if (v > mask) {
+                continue; // outside the power-of-two part: draw again
+            }
+            out = (have == 0) ? v : ((out << bits) | v);
+            have += bits;
+        }
+        return out;
+    }
+}
+} // namespace detail
+
+/// A uniform integer in [0, bound), the same on every platform: Lemire's multiply-and-reject
+/// method on 64-bit draws. `bound` must be at least 1.
+template <std::uniform_random_bit_generator Engine>
+constexpr std::uint64_t uniform_below(Engine& engine, std::uint64_t bound) {
+    if (bound <= 1) {
+        return 0;
+    }
+    const std::uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
+    for (;;) {
+        const std::uint64_t x = detail::random_bits64(engine);
+        const auto product = detail::multiply_wide(x, bound);
+        if (product.low >= threshold) {
+            return product.high;
+        }
+    }
+}
+
+/// A uniform integer in [low, high], both ends included. `low <= high`.
+template <std::uniform_random_bit_generator Engine>
+constexpr std::int64_t uniform_between(Engine& engine, std::int64_t low, std::int64_t high) {
+    const auto span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
+    if (span == std::numeric_limits<std::uint64_t>::max()) {
+        return static_cast<std::int64_t>(detail::random_bits64(engine));
+    }
+    return low + static_cast<std::int64_t>(uniform_below(engine, span + 1));
+}
+
+static_assert(std::uniform_random_bit_generator<SplitMix64>);
+static_assert(std::uniform_random_bit_generator<Xoshiro256>);
+
+} // namespace snakeladder

@@ -1,0 +1,10 @@
+// Everything in one include: #include <snakeladder/snakeladder.hpp>
+#pragma once
+
+#include "board.hpp"
+#include "board_factories.hpp"
+#include "config.hpp"
+#include "errors.hpp"
+#include "jump.hpp"
+#include "random.hpp"
+#include "rules.hpp"
