@@ -3,6 +3,7 @@
 
 #include "board.hpp"
 #include "board_factories.hpp"
+#include "board_text.hpp"
 #include "config.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
