@@ -7,9 +7,11 @@
 #include "rules.hpp"
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
+#include <ranges>
 #include <span>
 #include <string>
 #include <utility>
@@ -51,8 +53,11 @@ public:
         : config_(config), jumps_(std::move(jumps)) {
         validate_and_index();
     }
-    constexpr explicit Board(std::span<const Jump> jumps, Config config = Config{})
-        : Board(std::vector<Jump>(jumps.begin(), jumps.end()), config) {}
+    /// From any range of jumps (an array, a span, a list...).
+    template <std::ranges::input_range Jumps>
+    requires std::convertible_to<std::ranges::range_reference_t<Jumps>, Jump>
+    constexpr explicit Board(const Jumps& jumps, Config config = Config{})
+        : Board(std::vector<Jump>(std::ranges::begin(jumps), std::ranges::end(jumps)), config) {}
 
     /// Number of squares; the last one is home.
     [[nodiscard]] constexpr Square size() const noexcept { return config_.size(); }
@@ -74,7 +79,7 @@ public:
     /// `roll` at least 1. Used by the game and the simulator on every turn.
     [[nodiscard]] constexpr Square advance(Square from, std::int64_t roll) const noexcept {
         const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
-        return rest_[out.landed];
+        return out.blocked ? from : rest_[out.landed];
     }
 
     /// One move with everything it did: the overshoot rule first, then the jumps under the
@@ -101,9 +106,13 @@ public:
         const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
         move.landed = out.landed;
         move.blocked = out.blocked;
-        move.end = rest_[out.landed];
-        if (move.end != move.landed || jump_from(move.landed) != nullptr) {
-            collect_jumps(move.landed, move.jumps);
+        if (out.blocked) {
+            move.end = from; // a forfeited move takes no jump, even from a jump's start
+        } else {
+            move.end = rest_[out.landed];
+            if (move.end != move.landed || jump_from(move.landed) != nullptr) {
+                collect_jumps(move.landed, move.jumps);
+            }
         }
         move.home = move.end == size();
         return move;

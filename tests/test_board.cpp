@@ -1,0 +1,301 @@
+// The board model: the validation table, step() under every rule, configs and concepts.
+#include "catch.hpp"
+
+#include <climits>
+#include <cstdint>
+#include <snakeladder/board.hpp>
+#include <snakeladder/board_factories.hpp>
+#include <string>
+#include <vector>
+
+using namespace snakeladder;
+
+namespace {
+
+template <typename Chains>
+using Config = GameConfig<ExactFinish, Chains>;
+
+// Builds a board that must be refused and returns the error, so a test can check both the
+// rule and the words.
+template <typename Chains>
+InvalidBoard refusal(std::vector<Jump> jumps, Square size = 100) {
+    try {
+        Board<Config<Chains>> board(std::move(jumps), Config<Chains>({.size = size}));
+    } catch (const InvalidBoard& error) {
+        return error;
+    }
+    FAIL("the board was accepted");
+    return InvalidBoard(BoardRule::off_board, "unreachable");
+}
+
+} // namespace
+
+static_assert(OvershootRule<ExactFinish>);
+static_assert(OvershootRule<BounceBack>);
+static_assert(OvershootRule<OvershootWins>);
+static_assert(!OvershootRule<int>);
+static_assert(!OvershootRule<RejectChains>);
+static_assert(ChainRule<RejectChains>);
+static_assert(ChainRule<FollowChains>);
+static_assert(ChainRule<SingleJump>);
+static_assert(!ChainRule<int>);
+static_assert(!ChainRule<ExactFinish>);
+
+// The board is built in a constant expression: the classic board is proven valid at compile
+// time, and so is a move on it (97 rolls 1, lands on the snake 98-78).
+static_assert(classic().size() == 100);
+static_assert(classic().jumps().size() == 19);
+static_assert(classic().step(97, 1).end == 78);
+static_assert(Jump{1, 38}.kind() == JumpKind::ladder && Jump{98, 78}.kind() == JumpKind::snake);
+
+TEMPLATE_TEST_CASE("every chain rule refuses the basic board faults", "[board][validation]",
+                   RejectChains, FollowChains, SingleJump) {
+    struct Row {
+        std::vector<Jump> jumps;
+        BoardRule rule;
+        std::string words;
+    };
+    const std::vector<Row> rows{
+        {{{95, 101}}, BoardRule::off_board, "ladder 95-101 ends off the board: squares run 1..100"},
+        {{{0, 5}}, BoardRule::off_board, "ladder 0-5 starts off the board"},
+        {{{-3, 5}}, BoardRule::off_board, "ladder -3-5 starts off the board"},
+        {{{101, 50}}, BoardRule::off_board, "snake 101-50 starts off the board"},
+        {{{5, 0}}, BoardRule::off_board, "snake 5-0 ends off the board"},
+        {{{INT_MAX, INT_MIN}}, BoardRule::off_board, "starts off the board"},
+        {{{5, 5}}, BoardRule::goes_nowhere, "jump 5-5 goes nowhere"},
+        {{{100, 50}}, BoardRule::starts_on_goal, "snake 100-50 starts on the last square 100"},
+        {{{10, 30}, {10, 5}},
+         BoardRule::duplicate_start,
+         "snake 10-5 overlaps ladder 10-30 on square 10"},
+        {{{1, 38}, {1, 38}}, BoardRule::duplicate_start, "ladder 1-38 is listed twice"},
+    };
+    for (const Row& row : rows) {
+        const InvalidBoard error = refusal<TestType>(row.jumps);
+        CHECK(error.reason() == row.rule);
+        CHECK_THAT(error.what(), SL_CONTAINS(row.words));
+    }
+}
+
+TEST_CASE("a jump that ends where another starts", "[board][validation]") {
+    const std::vector<Jump> chain{{5, 20}, {20, 30}};
+    const InvalidBoard error = refusal<RejectChains>(chain);
+    CHECK(error.reason() == BoardRule::chained);
+    CHECK_THAT(error.what(),
+               SL_CONTAINS("ladder 5-20 ends on square 20 where ladder 20-30 starts"));
+    CHECK_NOTHROW(Board<Config<FollowChains>>(chain));
+    CHECK_NOTHROW(Board<Config<SingleJump>>(chain));
+}
+
+TEST_CASE("a cycle of jumps", "[board][validation]") {
+    const std::vector<Jump> loop{{5, 20}, {20, 30}, {30, 5}};
+    const InvalidBoard follow = refusal<FollowChains>(loop);
+    CHECK(follow.reason() == BoardRule::cycle);
+    CHECK_THAT(
+        follow.what(),
+        SL_CONTAINS("ladder 5-20, ladder 20-30, snake 30-5 form a cycle (5 -> 20 -> 30 -> 5)"));
+    // A cycle entered from outside is named without the way in.
+    const InvalidBoard entered = refusal<FollowChains>({{2, 40}, {40, 60}, {60, 40}});
+    CHECK(entered.reason() == BoardRule::cycle);
+    CHECK_THAT(entered.what(),
+               SL_CONTAINS("ladder 40-60, snake 60-40 form a cycle (40 -> 60 -> 40)"));
+    CHECK(refusal<RejectChains>(loop).reason() == BoardRule::chained);
+    // One jump per landing can never loop.
+    CHECK_NOTHROW(Board<Config<SingleJump>>(loop));
+}
+
+TEST_CASE("the classic board and its 47-26 variant are accepted", "[board][validation]") {
+    const Board<> board = classic();
+    CHECK(board.size() == 100);
+    REQUIRE(board.jumps().size() == 19);
+    CHECK(board.jumps().front() == Jump{1, 38});
+    CHECK(board.jumps().back() == Jump{98, 78});
+    std::vector<Jump> variant(classic_jumps.begin(), classic_jumps.end());
+    for (Jump& jump : variant) {
+        if (jump == Jump{48, 26}) {
+            jump.start = 47;
+        }
+    }
+    const Board<> althoen(variant);
+    CHECK(althoen.jump_from(47) != nullptr);
+    CHECK(althoen.jump_from(48) == nullptr);
+    CHECK(*althoen.jump_from(47) == Jump{47, 26});
+}
+
+TEST_CASE("jumps are kept in the order of their start square", "[board]") {
+    const Board<> board({{98, 78}, {1, 38}, {50, 60}});
+    REQUIRE(board.jumps().size() == 3);
+    CHECK(board.jumps()[0] == Jump{1, 38});
+    CHECK(board.jumps()[1] == Jump{50, 60});
+    CHECK(board.jumps()[2] == Jump{98, 78});
+    CHECK(board.jump_from(50)->kind() == JumpKind::ladder);
+    CHECK(board.jump_from(51) == nullptr);
+    CHECK(board == Board<>({{1, 38}, {50, 60}, {98, 78}}));
+    CHECK_FALSE(board == Board<>({{1, 38}, {50, 61}, {98, 78}}));
+}
+
+namespace {
+// A 20-square board: ladder 3-12 and a snake whose head is on 19, one below home.
+template <typename Overshoot, typename Chains = RejectChains>
+Board<GameConfig<Overshoot, Chains>> small_board() {
+    return Board<GameConfig<Overshoot, Chains>>({{3, 12}, {19, 4}},
+                                                GameConfig<Overshoot, Chains>({.size = 20}));
+}
+} // namespace
+
+TEMPLATE_TEST_CASE("step: plain moves, ladders and snakes are the same under every overshoot rule",
+                   "[board][step]", ExactFinish, BounceBack, OvershootWins) {
+    const auto board = small_board<TestType>();
+    const Move plain = board.step(0, 2);
+    CHECK(plain == Move{0, 2, 2, 2, {}, false, false});
+    const Move ladder = board.step(0, 3);
+    CHECK(ladder == Move{0, 3, 3, 12, {{3, 12}}, false, false});
+    const Move snake = board.step(15, 4);
+    CHECK(snake == Move{15, 4, 19, 4, {{19, 4}}, false, false});
+    const Move exact = board.step(17, 3);
+    CHECK(exact == Move{17, 3, 20, 20, {}, false, true});
+}
+
+TEST_CASE("step: a roll past home under each overshoot rule", "[board][step]") {
+    SECTION("ExactFinish: the move is forfeited, no jump is taken") {
+        const auto board = small_board<ExactFinish>();
+        CHECK(board.step(17, 5) == Move{17, 5, 17, 17, {}, true, false});
+        CHECK(board.step(19, 2) == Move{19, 2, 19, 19, {}, true, false});
+    }
+    SECTION("BounceBack: back by the excess, and a bounce onto the snake's head slides") {
+        const auto board = small_board<BounceBack>();
+        CHECK(board.step(17, 5) == Move{17, 5, 18, 18, {}, false, false});
+        CHECK(board.step(17, 4) == Move{17, 4, 19, 4, {{19, 4}}, false, false});
+        // Never below square 1, whatever the roll.
+        CHECK(board.step(17, 60) == Move{17, 60, 1, 1, {}, false, false});
+        CHECK(board.step(20 - 1, INT_MAX).landed == 1);
+    }
+    SECTION("OvershootWins: any roll that reaches home wins") {
+        const auto board = small_board<OvershootWins>();
+        CHECK(board.step(17, 5) == Move{17, 5, 20, 20, {}, false, true});
+        CHECK(board.step(0, INT_MAX) == Move{0, INT_MAX, 20, 20, {}, false, true});
+    }
+}
+
+TEMPLATE_TEST_CASE("step: chained jumps under each chain rule", "[board][step]", ExactFinish,
+                   BounceBack, OvershootWins) {
+    // Ladder 5-10 ends on the head of snake 10-2; snake 10-2 lands on nothing.
+    const std::vector<Jump> chain{{5, 10}, {10, 2}, {14, 16}, {16, 18}, {18, 19}};
+    const GameConfig<TestType, FollowChains> follow_config({.size = 20});
+    const GameConfig<TestType, SingleJump> single_config({.size = 20});
+    const Board<GameConfig<TestType, FollowChains>> follow(chain, follow_config);
+    const Board<GameConfig<TestType, SingleJump>> single(chain, single_config);
+
+    CHECK(follow.step(0, 5) == Move{0, 5, 5, 2, {{5, 10}, {10, 2}}, false, false});
+    CHECK(single.step(0, 5) == Move{0, 5, 5, 10, {{5, 10}}, false, false});
+    // Landing on the middle of a chain follows the rest of it.
+    CHECK(follow.step(6, 4) == Move{6, 4, 10, 2, {{10, 2}}, false, false});
+    // A token that rests on a jump's start under SingleJump moves off it normally.
+    CHECK(single.step(10, 1) == Move{10, 1, 11, 11, {}, false, false});
+    // A chain of three ladders.
+    CHECK(follow.step(12, 2) == Move{12, 2, 14, 19, {{14, 16}, {16, 18}, {18, 19}}, false, false});
+    CHECK(single.step(12, 2) == Move{12, 2, 14, 16, {{14, 16}}, false, false});
+    CHECK(follow.resolve(14) == 19);
+    CHECK(single.resolve(14) == 16);
+}
+
+TEST_CASE("step: a chain longer than the inline jump list", "[board][step]") {
+    std::vector<Jump> ladders;
+    for (Square s = 2; s < 12; ++s) {
+        ladders.push_back({s, s + 1});
+    }
+    const Board<GameConfig<ExactFinish, FollowChains>> board(
+        ladders, GameConfig<ExactFinish, FollowChains>({.size = 20}));
+    const Move move = board.step(0, 2);
+    CHECK(move.end == 12);
+    REQUIRE(move.jumps.size() == 10);
+    for (std::size_t i = 0; i < move.jumps.size(); ++i) {
+        CHECK(move.jumps[i] == Jump{static_cast<Square>(i + 2), static_cast<Square>(i + 3)});
+    }
+    const Move copy = move;
+    CHECK(copy == move);
+}
+
+TEST_CASE("step refuses squares off the board and rolls below 1", "[board][step]") {
+    const Board<> board = classic();
+    CHECK_THROWS_AS(board.step(-1, 3), InvalidConfig);
+    CHECK_THROWS_WITH(board.step(101, 3), SL_CONTAINS("square 101 is not on a board of 100"));
+    CHECK_THROWS_WITH(board.step(5, 0), SL_CONTAINS("a roll must be at least 1, got 0"));
+    CHECK_THROWS_AS(board.step(5, -4), InvalidConfig);
+    CHECK(board.step(100, 1) == Move{100, 1, 100, 100, {}, true, true});
+}
+
+TEST_CASE("configurations are validated when built", "[config]") {
+    using Error = InvalidConfig;
+    CHECK_THROWS_WITH(GameConfig<>({.size = 0}),
+                      SL_CONTAINS("board size must be between 1 and 10000000 squares, got 0"));
+    CHECK_THROWS_AS(GameConfig<>({.size = -5}), Error);
+    CHECK_THROWS_AS(GameConfig<>({.size = INT_MAX}), Error);
+    CHECK_THROWS_AS(GameConfig<>({.size = INT_MAX - 1}), Error);
+    CHECK_THROWS_AS(GameConfig<>({.size = 10'000'001}), Error);
+    CHECK_THROWS_WITH(GameConfig<>({.min_players = 0}),
+                      SL_CONTAINS("min_players must be at least 1"));
+    CHECK_THROWS_WITH(GameConfig<>({.min_players = 5, .max_players = 4}),
+                      SL_CONTAINS("max_players (4) must not be below min_players (5)"));
+    CHECK_THROWS_WITH(GameConfig<>({.max_players = INT_MAX}),
+                      SL_CONTAINS("max_players must be at most"));
+    CHECK_THROWS_WITH(GameConfig<>({.turn_limit = 0}),
+                      SL_CONTAINS("turn_limit must be at least 1"));
+    const GameConfig<BounceBack> config({.size = 50, .play_to_last = true});
+    CHECK(config.size() == 50);
+    CHECK(config.play_to_last());
+    CHECK(config.with_size(30).size() == 30);
+    CHECK(config.with_size(30).play_to_last());
+    CHECK_THROWS_AS(config.with_size(std::int64_t{INT_MAX} + 1), Error);
+    CHECK(config.size() == 50);
+}
+
+TEST_CASE("boards of up to ten million squares", "[board][size]") {
+    const GameConfig<> config({.size = 10'000'000});
+    const Board<> board({{9'999'990, 5}, {2, 9'999'999}}, config);
+    CHECK(board.step(0, 2) == Move{0, 2, 2, 9'999'999, {{2, 9'999'999}}, false, false});
+    CHECK(board.step(9'999'999, 1).home);
+    CHECK(board.step(9'999'985, 5).end == 5);
+    const Board<> tiny({}, GameConfig<>({.size = 1}));
+    CHECK(tiny.step(0, 1) == Move{0, 1, 1, 1, {}, false, true});
+    CHECK(tiny.step(0, 2).blocked);
+}
+
+TEST_CASE("traps: squares from which home can never be reached", "[board][traps]") {
+    const std::vector<std::int64_t> d6{1, 2, 3, 4, 5, 6};
+    CHECK(classic().traps(d6).empty());
+    CHECK(classic().always_finishes(d6));
+    // Only even rolls onto an odd goal under the exact finish: nothing reachable gets home.
+    const Board<> odd({}, GameConfig<>({.size = 9}));
+    const std::vector<std::int64_t> evens{2, 4};
+    CHECK(odd.traps(evens) == std::vector<Square>{0, 2, 4, 6, 8});
+    // A bounce from an odd goal by an even excess stays even: still trapped.
+    const Board<GameConfig<BounceBack>> bounce({}, GameConfig<BounceBack>({.size = 9}));
+    CHECK(bounce.traps(evens) == std::vector<Square>{0, 2, 4, 6, 8});
+    // When any overshoot wins, the same dice always get home.
+    const Board<GameConfig<OvershootWins>> wins({}, GameConfig<OvershootWins>({.size = 9}));
+    CHECK(wins.traps(evens).empty());
+    // Home is reachable from 0 (0-4-6), but the ladder 2-5 leads to a square it is not
+    // reachable from (5+2 and 5+4 both pass 6).
+    const Board<> pit({{2, 5}}, GameConfig<>({.size = 6}));
+    CHECK(pit.traps(std::vector<std::int64_t>{2, 4}) == std::vector<Square>{5});
+    CHECK_FALSE(pit.always_finishes(std::vector<std::int64_t>{2, 4}));
+    CHECK(pit.traps(std::vector<std::int64_t>{1, 2, 4}).empty());
+    // SingleJump: a token resting on a jump's start whose forfeited move takes no jump.
+    const Board<GameConfig<ExactFinish, SingleJump>> single(
+        {{1, 3}, {3, 1}}, GameConfig<ExactFinish, SingleJump>({.size = 4}));
+    CHECK(single.step(3, 2) == Move{3, 2, 3, 3, {}, true, false});
+    CHECK(single.advance(3, 2) == 3);
+    CHECK(single.traps(std::vector<std::int64_t>{1}) == std::vector<Square>{});
+    CHECK(single.traps(std::vector<std::int64_t>{2}).empty()); // 0-2-4
+    // Rolls below 1 are ignored; no rolls at all leave the token on 0 forever.
+    CHECK(classic().traps(std::vector<std::int64_t>{}) == std::vector<Square>{0});
+}
+
+TEST_CASE("fmt prints jumps, kinds and boards", "[board][format]") {
+    CHECK(fmt::format("{}", Jump{1, 38}) == "ladder 1-38");
+    CHECK(fmt::format("{}", Jump{98, 78}) == "snake 98-78");
+    CHECK(fmt::format("{}", JumpKind::snake) == "snake");
+    CHECK(fmt::format("{:>7}|", JumpKind::ladder) == " ladder|");
+    CHECK(fmt::format("{}", Board<>({{98, 78}, {1, 38}}, GameConfig<>({.size = 100}))) ==
+          "size 100\nladder 1-38\nsnake 98-78");
+}
