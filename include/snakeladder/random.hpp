@@ -139,11 +139,13 @@ constexpr std::uint64_t uniform_below(Engine& engine, std::uint64_t bound) {
     if (bound <= 1) {
         return 0;
     }
-    const std::uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
+    // A draw is rejected when the low word of the product is below 2^64 mod bound; that
+    // threshold is itself below bound, so the costly modulo is computed only on the rare draws
+    // that could be rejected. The accepted draws, and so the results, are the same either way.
     for (;;) {
         const std::uint64_t x = detail::random_bits64(engine);
         const auto product = detail::multiply_wide(x, bound);
-        if (product.low >= threshold) {
+        if (product.low >= bound || product.low >= (0 - bound) % bound) {
             return product.high;
         }
     }
@@ -156,7 +158,10 @@ constexpr std::int64_t uniform_between(Engine& engine, std::int64_t low, std::in
     if (span == std::numeric_limits<std::uint64_t>::max()) {
         return static_cast<std::int64_t>(detail::random_bits64(engine));
     }
-    return low + static_cast<std::int64_t>(uniform_below(engine, span + 1));
+    // Added as unsigned words: low + draw may pass INT64_MAX on the way (low = INT64_MIN, a draw
+    // above 2^63), which is undefined for signed integers; the conversion back is modular.
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(low) +
+                                     uniform_below(engine, span + 1));
 }
 
 static_assert(std::uniform_random_bit_generator<SplitMix64>);
