@@ -14,6 +14,7 @@
 #include <ranges>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -128,8 +129,20 @@ public:
     /// Squares a token can reach from square 0 with the given rolls but from which home can
     /// never be reached: a game that lands there never ends. Empty for a sound board.
     [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
+    /// The same for any range of integer rolls (`possible_rolls(dice)` gives a vector<int>).
+    template <std::ranges::input_range Rolls>
+    requires std::integral<std::ranges::range_value_t<Rolls>> &&
+        (!std::same_as<std::remove_cvref_t<Rolls>, std::span<const std::int64_t>>)
+            [[nodiscard]] std::vector<Square> traps(const Rolls& rolls) const {
+        std::vector<std::int64_t> wide;
+        for (const auto roll : rolls) {
+            wide.push_back(static_cast<std::int64_t>(roll));
+        }
+        return traps(std::span<const std::int64_t>(wide));
+    }
     /// True when no reachable square is a trap and home is reachable from square 0.
-    [[nodiscard]] bool always_finishes(std::span<const std::int64_t> rolls) const {
+    template <typename Rolls>
+    [[nodiscard]] bool always_finishes(const Rolls& rolls) const {
         return traps(rolls).empty();
     }
 
