@@ -8,4 +8,5 @@
 #include "errors.hpp"
 #include "jump.hpp"
 #include "random.hpp"
+#include "render.hpp"
 #include "rules.hpp"
