@@ -20,14 +20,16 @@ set(SNAKELADDER_CATCH2_SHA256 "c991b247a1a0d7bb9c39aa35faf0fe9e19764213f28ffba31
 mark_as_advanced(SNAKELADDER_FMT_URL SNAKELADDER_FMT_SHA256 SNAKELADDER_CATCH2_URL
                  SNAKELADDER_CATCH2_SHA256)
 
-# The message is one unwrapped line (the leading space stops CMake from re-flowing it).
-function(_snakeladder_missing what hint)
-    message(FATAL_ERROR " snakeladder: ${what} not found and could not be downloaded; "
-                        "${hint} or enable network access so FetchContent can download it")
-endfunction()
+# A dependency that can be neither found nor downloaded leaves its one-line explanation in
+# SNAKELADDER_DEPENDENCY_ERROR; the calling CMakeLists.txt stops with it, so the user sees that
+# line and no call stack. (The leading space keeps CMake from re-flowing the line.)
+macro(_snakeladder_missing what package)
+    set(SNAKELADDER_DEPENDENCY_ERROR " snakeladder: ${what} was not found and could not be downloaded; install it (Debian/Ubuntu: apt-get install ${package}) or enable network access so FetchContent can download it")
+endmacro()
 
-# Makes <name> available from <url> (checked against <sha256>), or stops with <hint>.
-function(_snakeladder_fetch name url sha256 hint)
+# Makes <name> available from <url> (checked against <sha256>); on failure sets
+# SNAKELADDER_DEPENDENCY_ERROR in the caller's scope instead, naming the Debian <package>.
+function(_snakeladder_fetch name url sha256 package)
     # SYSTEM keeps the dependency's headers out of our warnings-as-errors.
     set(system)
     if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.25)
@@ -35,10 +37,12 @@ function(_snakeladder_fetch name url sha256 hint)
     endif()
     string(TOUPPER "${name}" upper)
     if(FETCHCONTENT_SOURCE_DIR_${upper})
-        FetchContent_Declare(${name} URL "${url}" ${system})
+        FetchContent_Declare(${name} ${system} URL "${url}")
     else()
         if(FETCHCONTENT_FULLY_DISCONNECTED)
-            _snakeladder_missing("${name}" "${hint}")
+            _snakeladder_missing("${name}" "${package}")
+            set(SNAKELADDER_DEPENDENCY_ERROR "${SNAKELADDER_DEPENDENCY_ERROR}" PARENT_SCOPE)
+            return()
         endif()
         get_filename_component(archive_name "${url}" NAME)
         set(archive "${FETCHCONTENT_BASE_DIR}/${name}-archive/${name}-${archive_name}")
@@ -54,10 +58,12 @@ function(_snakeladder_fetch name url sha256 hint)
             endif()
             if(NOT code EQUAL 0 OR NOT actual STREQUAL sha256)
                 file(REMOVE "${archive}")
-                _snakeladder_missing("${name}" "${hint}")
+                _snakeladder_missing("${name}" "${package}")
+                set(SNAKELADDER_DEPENDENCY_ERROR "${SNAKELADDER_DEPENDENCY_ERROR}" PARENT_SCOPE)
+                return()
             endif()
         endif()
-        FetchContent_Declare(${name} URL "${archive}" URL_HASH "SHA256=${sha256}" ${system})
+        FetchContent_Declare(${name} ${system} URL "${archive}" URL_HASH "SHA256=${sha256}")
     endif()
     FetchContent_MakeAvailable(${name})
 endfunction()
@@ -72,7 +78,7 @@ function(_snakeladder_find name)
     set(${name}_DIR "${${name}_DIR}" PARENT_SCOPE)
 endfunction()
 
-# Provides fmt::fmt. Leaves SNAKELADDER_FMT_FETCHED set when it had to be downloaded.
+# Provides fmt::fmt, or sets SNAKELADDER_DEPENDENCY_ERROR.
 macro(snakeladder_find_fmt)
     if(NOT TARGET fmt::fmt)
         _snakeladder_find(fmt)
@@ -83,14 +89,13 @@ macro(snakeladder_find_fmt)
             set(FMT_INSTALL ${SNAKELADDER_INSTALL})
             set(FMT_SYSTEM_HEADERS ON)
             _snakeladder_fetch(fmt "${SNAKELADDER_FMT_URL}" "${SNAKELADDER_FMT_SHA256}"
-                               "install libfmt-dev (Debian/Ubuntu) or fmt (other systems)")
-            set(SNAKELADDER_FMT_FETCHED ON)
+                               libfmt-dev)
         endif()
     endif()
 endmacro()
 
 # Provides Catch2::Catch2WithMain, puts Catch.cmake on CMAKE_MODULE_PATH and sets
-# SNAKELADDER_CATCH2_MAJOR (2 or 3) for tests/catch.hpp.
+# SNAKELADDER_CATCH2_MAJOR (2 or 3) for tests/catch.hpp; or sets SNAKELADDER_DEPENDENCY_ERROR.
 macro(snakeladder_find_catch2)
     if(NOT TARGET Catch2::Catch2WithMain)
         _snakeladder_find(Catch2)
@@ -102,7 +107,7 @@ macro(snakeladder_find_catch2)
             set(CATCH_INSTALL_DOCS OFF)
             set(CATCH_INSTALL_EXTRAS OFF)
             _snakeladder_fetch(Catch2 "${SNAKELADDER_CATCH2_URL}" "${SNAKELADDER_CATCH2_SHA256}"
-                               "install catch2 (Debian/Ubuntu) or Catch2 (other systems)")
+                               catch2)
             FetchContent_GetProperties(Catch2 SOURCE_DIR _snakeladder_catch2_source)
             list(APPEND CMAKE_MODULE_PATH "${_snakeladder_catch2_source}/extras")
             set(SNAKELADDER_CATCH2_MAJOR 3)
@@ -115,7 +120,7 @@ macro(snakeladder_find_catch2)
             set(SNAKELADDER_CATCH2_MAJOR 3)
         endif()
     endif()
-    if(NOT SNAKELADDER_CATCH2_MAJOR MATCHES "^[23]$")
-        message(FATAL_ERROR " snakeladder: Catch2 ${SNAKELADDER_CATCH2_MAJOR} is not supported; the tests need Catch2 2.13 or 3.x")
+    if(NOT SNAKELADDER_DEPENDENCY_ERROR AND NOT SNAKELADDER_CATCH2_MAJOR MATCHES "^[23]$")
+        set(SNAKELADDER_DEPENDENCY_ERROR " snakeladder: Catch2 ${SNAKELADDER_CATCH2_MAJOR} is not supported; the tests need Catch2 2.13 or 3.x")
     endif()
 endmacro()
