@@ -8,8 +8,9 @@
 # -DDRY_RUN=ON prints the commands instead of running them; -DPACKAGES="a;b" checks other packages.
 cmake_minimum_required(VERSION 3.21)
 
-# The default preset needs g++ and Ninja; the library needs fmt, its tests Catch2.
-set(packages g++ ninja-build libfmt-dev catch2)
+# The default preset needs g++ and Ninja; the library needs fmt, its tests Catch2 (and xmllint,
+# which checks the SVG the renderer writes).
+set(packages g++ ninja-build libfmt-dev catch2 libxml2-utils)
 if(DEFINED PACKAGES)
     set(packages ${PACKAGES})
 endif()
