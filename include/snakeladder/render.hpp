@@ -285,24 +285,29 @@ inline std::string draw_text(Square size, std::span<const Jump> jumps, const Tex
         labels.push_back(clean_label(options.tokens[i].label));
         on_square[options.tokens[i].square].push_back(i);
     }
-    std::size_t group_width = 0;
-    for (const auto& [square, group] : on_square) {
-        if (square == 0) {
-            continue;
-        }
+    const auto group_width = [&](const std::vector<std::size_t>& group) {
         std::size_t width = group.size() - 1; // the commas
         for (const std::size_t i : group) {
             width += labels[i].width;
         }
-        group_width = std::max(group_width, width);
-    }
+        return width;
+    };
+    const auto mark_width = [&](Square square) -> std::size_t {
+        const Jump* jump = jump_starting_on(jumps, square);
+        return jump == nullptr ? 0 : 1 + static_cast<std::size_t>(decimal_digits(jump->end));
+    };
 
-    // Every cell has the same width: the number, right-aligned; the jump mark, if the board
-    // has any jump; the tokens, if any token is on the board.
+    // Every cell has the same width: the number, right-aligned, then what follows it: the jump
+    // mark and the tokens on the square. That part is as wide as the widest mark could be
+    // (`^` and the largest number) or as the widest mark and tokens actually drawn together.
     const auto number_width = static_cast<std::size_t>(decimal_digits(size));
-    const std::size_t mark_width = jumps.empty() ? 0 : 1 + number_width;
-    const std::size_t token_width = group_width == 0 ? 0 : 1 + group_width;
-    const std::size_t cell_width = number_width + mark_width + token_width;
+    std::size_t tail_width = jumps.empty() ? 0 : 1 + number_width;
+    for (const auto& [square, group] : on_square) {
+        if (square != 0) {
+            tail_width = std::max(tail_width, mark_width(square) + 1 + group_width(group));
+        }
+    }
+    const std::size_t cell_width = number_width + tail_width;
     const int rows = (size - 1) / row_width + 1;
 
     const std::uint64_t estimate = std::uint64_t{static_cast<std::uint32_t>(rows)} *
@@ -320,18 +325,6 @@ inline std::string draw_text(Square size, std::span<const Jump> jumps, const Tex
     const std::string_view up = options.unicode_arrows ? "\u2191" : "^";
     const std::string_view down = options.unicode_arrows ? "\u2193" : "v";
     const auto pad = [&out](std::size_t columns) { out.append(columns, ' '); };
-    const auto append_group = [&](const std::vector<std::size_t>& group) {
-        if (color) {
-            out += ansi::token;
-        }
-        for (std::size_t k = 0; k < group.size(); ++k) {
-            out += k == 0 ? "" : ",";
-            out += labels[group[k]].text;
-        }
-        if (color) {
-            out += ansi::reset;
-        }
-    };
 
     for (int row = rows - 1; row >= 0; --row) {
         for (int column = 0; column < row_width; ++column) {
@@ -346,35 +339,26 @@ inline std::string draw_text(Square size, std::span<const Jump> jumps, const Tex
             const std::string number = std::to_string(square);
             pad(number_width - number.size());
             out += number;
-            if (mark_width > 0) {
-                std::size_t used = 0;
-                if (const Jump* jump = jump_starting_on(jumps, square)) {
-                    const bool ladder = jump->kind() == JumpKind::ladder;
-                    const std::string target = std::to_string(jump->end);
-                    if (color) {
-                        out += ladder ? ansi::ladder : ansi::snake;
-                    }
-                    out += ladder ? up : down;
-                    out += target;
-                    if (color) {
-                        out += ansi::reset;
-                    }
-                    used = 1 + target.size();
-                }
-                pad(mark_width - used);
+            std::size_t used = 0;
+            if (const Jump* jump = jump_starting_on(jumps, square)) {
+                const bool ladder = jump->kind() == JumpKind::ladder;
+                out += color ? (ladder ? ansi::ladder : ansi::snake) : "";
+                out += ladder ? up : down;
+                out += std::to_string(jump->end);
+                out += color ? ansi::reset : "";
+                used += mark_width(square);
             }
-            if (token_width > 0) {
-                std::size_t used = 0;
-                if (const auto it = on_square.find(square); it != on_square.end()) {
-                    out += ' ';
-                    append_group(it->second);
-                    used = it->second.size(); // the space before and the commas between
-                    for (const std::size_t i : it->second) {
-                        used += labels[i].width;
-                    }
+            if (const auto it = on_square.find(square); it != on_square.end()) {
+                out += ' ';
+                out += color ? ansi::token : "";
+                for (std::size_t k = 0; k < it->second.size(); ++k) {
+                    out += k == 0 ? "" : ",";
+                    out += labels[it->second[k]].text;
                 }
-                pad(token_width - used);
+                out += color ? ansi::reset : "";
+                used += 1 + group_width(it->second);
             }
+            pad(tail_width - used);
         }
         // Blank cells and padding at the end of a line are noise in logs and golden files.
         out.erase(out.find_last_not_of(' ') + 1);
@@ -614,13 +598,16 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
 /// full continues that path: its squares sit at the left when it runs left to right and at the
 /// right when it runs right to left, above the squares they follow.
 ///
-/// A cell holds the square's number, then for a ladder's foot `^` and where it leads (`1^38`),
-/// for a snake's head `v` and where it leads (`98v78`) (`↑` and `↓` with unicode_arrows), then
-/// the labels of the tokens on the square, separated by commas. All cells have the same
-/// width, sized from the largest square number and the widest group of labels, and cells are
-/// separated by one space; lines carry no trailing spaces. Tokens on square 0 are listed on a
-/// last line, `waiting to start: A, B`. Labels are drawn without control characters (and with
-/// U+FFFD for bytes that are not UTF-8), and their width is counted in code points.
+/// A cell holds the square's number, right-aligned; for a ladder's foot `^` and where it leads
+/// (`1^38`), for a snake's head `v` and where it leads (`98v78`) (`↑` and `↓` with
+/// unicode_arrows); then a space and the labels of the tokens on the square, separated by
+/// commas (`12 A,B`). All cells have the same width: the largest square number, then room for
+/// `^` and the largest number when the board has jumps, or more if a mark and tokens drawn
+/// together need it (short labels such as initials keep the classic board 79 columns wide).
+/// Cells are separated by one space and lines carry no trailing spaces. Tokens on square 0 are
+/// listed on a last line, `waiting to start: A, B`. Labels are drawn without control
+/// characters (and with U+FFFD for bytes that are not UTF-8); their width is counted in code
+/// points, so double-width and combining characters misalign.
 ///
 /// With colour, ladder marks are green, snake marks red and tokens bold cyan (ANSI escapes).
 /// Throws InvalidConfig for a row width outside 1..max_row_width, a board above
