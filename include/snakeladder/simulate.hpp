@@ -1,0 +1,756 @@
+// Monte Carlo: play many seeded games of a board and dice on every core and summarise how long
+// they last and who wins. The results depend on the seed alone, never on the number of threads,
+// so a simulation can be repeated exactly and checked against the exact analysis.
+#pragma once
+
+#include "board.hpp"
+#include "dice.hpp"
+#include "errors.hpp"
+#include "jump.hpp"
+#include "random.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <concepts>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace snakeladder {
+
+/// Dice that `simulate` can give a fresh random stream: copyable, driven by an engine that is
+/// reached through `engine()` and can be built from a 64-bit seed (FairDice, LoadedDice).
+/// Scripted dice are not: a simulation needs randomness, not a script.
+template <class D>
+concept ReseedableDice = Dice<D> && std::copy_constructible<D> && requires(D& dice) {
+    typename D::engine_type;
+    { dice.engine() } -> std::same_as<typename D::engine_type&>;
+} && std::constructible_from<typename D::engine_type, std::uint64_t> &&
+    std::is_move_assignable_v<typename D::engine_type>;
+
+/// Called with the number of games finished so far and the number asked for.
+using SimulationProgress = std::function<void(std::uint64_t games_done, std::uint64_t games_total)>;
+
+/// How to run a simulation. An aggregate, so `simulate(board, dice, {.games = 200'000,
+/// .seed = 7})` reads well.
+struct SimulationOptions {
+    /// How many games to play; at least 1.
+    std::uint64_t games = 100'000;
+    /// Players per game, taking turns in seat order (seat 0 first) with independent tokens; a
+    /// game ends as soon as one of them gets home. At least 1 and at most the board
+    /// configuration's `max_players()`; one player is allowed whatever `min_players()` says, as
+    /// that is the length of a game the exact analysis measures.
+    int players = 1;
+    /// Fixes every roll of every game (see `simulate`).
+    std::uint64_t seed = 0;
+    /// Worker threads; 0 means one per core (`std::thread::hardware_concurrency()`). Never more
+    /// are started than there are blocks of games to share out. Does not change the results.
+    unsigned threads = 0;
+    /// A game still running after this many turns (every player's turn counts) is stopped and
+    /// counted in `SimulationResult::unfinished` instead of the statistics, so a simulation
+    /// always ends. The board configuration's `turn_limit()` applies as well when it is lower.
+    std::uint64_t max_turns = 10'000'000;
+    /// Called on the thread that called `simulate`, never concurrently: between blocks of games
+    /// at most once per `progress_interval`, and once more with (games, games) when all are done.
+    /// An exception it throws stops the simulation and is passed on to the caller.
+    SimulationProgress progress{};
+    std::chrono::milliseconds progress_interval{100};
+};
+
+/// The most threads `simulate` accepts in `SimulationOptions::threads`.
+inline constexpr unsigned max_simulation_threads = 1024;
+
+/// Games are played in blocks of this many, each block with its own engine seeded from
+/// (seed, block number); threads take whole blocks. Part of what a seed means: changing it
+/// would change every simulated game.
+inline constexpr std::uint64_t simulation_block_games = 1024;
+
+/// mean +- 1.96 standard errors: where the true mean lies with 95% confidence (normal
+/// approximation, sound for the thousands of games a simulation plays).
+struct ConfidenceInterval {
+    double low = 0.0;
+    double high = 0.0;
+    [[nodiscard]] constexpr bool contains(double value) const noexcept {
+        return low <= value && value <= high;
+    }
+    friend constexpr bool operator==(const ConfidenceInterval&,
+                                     const ConfidenceInterval&) = default;
+};
+
+/// A distribution of game lengths over the finished games. With no finished game `games` is 0
+/// and the mean, deviations and interval are NaN; with one, the deviations are NaN.
+struct LengthStatistics {
+    /// Finished games counted here.
+    std::uint64_t games = 0;
+    double mean = std::numeric_limits<double>::quiet_NaN();
+    /// Sample standard deviation (divides by games - 1).
+    double standard_deviation = std::numeric_limits<double>::quiet_NaN();
+    /// Standard error of the mean: standard_deviation / sqrt(games).
+    double standard_error = std::numeric_limits<double>::quiet_NaN();
+    ConfidenceInterval confidence_95{std::numeric_limits<double>::quiet_NaN(),
+                                     std::numeric_limits<double>::quiet_NaN()};
+    std::uint64_t min = 0;
+    std::uint64_t max = 0;
+    /// histogram[n] is the number of games of length n; its size is max + 1 (empty when no game
+    /// finished), so the lengths below `min` show as zeros.
+    std::vector<std::uint64_t> histogram;
+
+    friend bool operator==(const LengthStatistics&, const LengthStatistics&) = default;
+};
+
+/// What `simulate` found. Two results are equal when every count and every statistic is
+/// bitwise the same (a NaN statistic, from no finished game, never compares equal); a simulation
+/// repeated with the same seed gives an equal result whatever the number of threads.
+struct SimulationResult {
+    /// Games played: the finished ones plus the unfinished ones.
+    std::uint64_t games = 0;
+    /// Games stopped at the turn cap, left out of every statistic below.
+    std::uint64_t unfinished = 0;
+    int players = 1;
+    /// Length of a game in turns, every player's turn counting one: the game ends on turn
+    /// number `turns` (seat (turns - 1) % players moves on it). For one player, that player's
+    /// rolls.
+    LengthStatistics turns;
+    /// Length of a game in rounds: the number of rolls the winner made, ceil(turns / players).
+    /// The same as `turns` for one player.
+    LengthStatistics winner_rolls;
+    /// wins[seat] is the number of finished games that seat won; seat 0 moves first.
+    std::vector<std::uint64_t> wins;
+
+    [[nodiscard]] constexpr std::uint64_t finished() const noexcept { return games - unfinished; }
+
+    /// The share of finished games that `seat` won (NaN when none finished). Throws
+    /// InvalidConfig for a seat that did not play.
+    [[nodiscard]] double win_rate(int seat) const {
+        return static_cast<double>(wins_of(seat)) / static_cast<double>(finished());
+    }
+    /// The standard error of `win_rate(seat)` as an estimate of the seat's chance of winning:
+    /// sqrt(p (1 - p) / finished).
+    [[nodiscard]] double win_rate_standard_error(int seat) const {
+        const double p = win_rate(seat);
+        return std::sqrt(p * (1.0 - p) / static_cast<double>(finished()));
+    }
+
+    friend bool operator==(const SimulationResult&, const SimulationResult&) = default;
+
+private:
+    [[nodiscard]] std::uint64_t wins_of(int seat) const {
+        if (seat < 0 || static_cast<std::size_t>(seat) >= wins.size()) {
+            throw InvalidConfig("seat " + std::to_string(seat) +
+                                " did not play: the simulation had seats 0 to " +
+                                std::to_string(static_cast<long long>(wins.size()) - 1));
+        }
+        return wins[static_cast<std::size_t>(seat)];
+    }
+};
+
+namespace detail {
+
+// The engine seed of block `block`: word number `block` of SplitMix64(seed), reached directly
+// (SplitMix64 steps its state by a constant, so any word can be computed without the others).
+constexpr std::uint64_t simulation_block_seed(std::uint64_t seed, std::uint64_t block) noexcept {
+    SplitMix64 words(seed + block * 0x9e3779b97f4a7c15ULL);
+    return words();
+}
+
+// Where a token on `from` ends after `roll`, for every roll the dice can make: one load a turn.
+// Row r holds the moves of roll r, so the address of a move is the row (known as soon as the
+// dice have rolled) plus the square, and the chain from one turn's square to the next is a
+// single load. Not built for boards and dice too large for it to pay (see `fits`).
+class NextSquareTable {
+public:
+    static constexpr std::size_t max_entries = std::size_t{1} << 20; // 4 MiB
+
+    static constexpr bool fits(Square size, int max_roll) noexcept {
+        return (static_cast<std::size_t>(max_roll) + 1) <=
+               max_entries / (static_cast<std::size_t>(size) + 1);
+    }
+
+    // Row 0 stays unused: the simulation checks every roll is at least 1 before it looks up.
+    template <class Config>
+    NextSquareTable(const Board<Config>& board, int max_roll)
+        : stride_(static_cast<std::size_t>(board.size()) + 1) {
+        next_.resize((static_cast<std::size_t>(max_roll) + 1) * stride_);
+        for (int roll = 1; roll <= max_roll; ++roll) {
+            for (Square from = 0; from <= board.size(); ++from) {
+                next_[static_cast<std::size_t>(roll) * stride_ + static_cast<std::size_t>(from)] =
+                    board.advance(from, roll);
+            }
+        }
+        for (std::size_t roll = 0; roll <= static_cast<std::size_t>(max_roll); ++roll) {
+            rows_.push_back(next_.data() + roll * stride_);
+        }
+    }
+
+    // What the game loop holds: a pointer to one row pointer per roll. The row of a move is
+    // found from the roll alone, off the chain of dependent loads from one turn's square to the
+    // next, which is then a single load. Copied into the loop, it stays in a register.
+    struct Step {
+        const Square* const* rows;
+        [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
+            return rows[roll][from];
+        }
+    };
+    [[nodiscard]] Step step() const noexcept { return {rows_.data()}; }
+
+private:
+    std::size_t stride_;
+    std::vector<Square> next_;
+    std::vector<const Square*> rows_; // rows_[roll] = &next_[roll * stride_]
+};
+
+// The board's own move, for boards whose table would be too large.
+template <class Config>
+struct BoardStep {
+    const Board<Config>* board;
+    [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
+        return board->advance(from, roll);
+    }
+};
+
+// One thread's counts. Integers only, so merging the tallies of all threads gives the same
+// numbers in any order.
+struct SimulationTally {
+    std::vector<std::uint64_t> length_counts; // [turns] over finished games
+    std::vector<std::uint64_t> wins;          // [seat]
+    std::uint64_t unfinished = 0;
+
+    void count_finished(std::uint64_t turns, std::size_t seat) {
+        if (turns >= length_counts.size()) {
+            length_counts.resize(turns + 1, 0);
+        }
+        ++length_counts[turns];
+        ++wins[seat];
+    }
+    void merge(const SimulationTally& other) {
+        if (other.length_counts.size() > length_counts.size()) {
+            length_counts.resize(other.length_counts.size(), 0);
+        }
+        for (std::size_t n = 0; n < other.length_counts.size(); ++n) {
+            length_counts[n] += other.length_counts[n];
+        }
+        for (std::size_t s = 0; s < wins.size(); ++s) {
+            wins[s] += other.wins[s];
+        }
+        unfinished += other.unfinished;
+    }
+};
+
+// How the game loop rolls one block's dice. The rolls are always the dice's own: dice in general
+// roll themselves (a copy of the prototype with the block's engine), and each roll is checked
+// against max_roll() so that dice breaking their promise fail loudly instead of reading outside
+// the move table.
+template <ReseedableDice D>
+class DiceRoller {
+public:
+    DiceRoller(const D& prototype, std::uint64_t engine_seed, int max_roll)
+        : dice_(prototype), max_roll_(max_roll) {
+        dice_.engine() = typename D::engine_type(engine_seed);
+    }
+    int operator()() {
+        const int roll = static_cast<int>(dice_.roll());
+        if (static_cast<unsigned>(roll - 1) >= static_cast<unsigned>(max_roll_)) [[unlikely]] {
+            throw InvalidConfig("simulate: the dice rolled " + std::to_string(roll) +
+                                ", outside the 1.." + std::to_string(max_roll_) +
+                                " their max_roll() promises");
+        }
+        return roll;
+    }
+
+private:
+    D dice_;
+    int max_roll_;
+};
+
+// Fair dice, by far the most common, are rolled here by their own rule: each of `count` faces
+// is 1 + uniform_below(engine, sides), exactly as FairDice::roll does it (a test checks that the
+// games are the same). Held in a local object of three scalars, the engine state, sides and
+// count stay in registers through the game loop, which the dice object itself does not
+// guarantee: its members are reloaded after writes to the engine, and roll() is not always
+// inlined. A single die, the usual case, gets a roller without the loop over faces.
+template <class Engine>
+class FairDiceRoller {
+public:
+    FairDiceRoller(const FairDice<Engine>& prototype, std::uint64_t engine_seed)
+        : engine_(engine_seed), sides_(static_cast<std::uint64_t>(prototype.sides())),
+          count_(prototype.count()) {}
+    int operator()() {
+        int sum = count_;
+        for (int i = 0; i < count_; ++i) {
+            sum += static_cast<int>(uniform_below(engine_, sides_));
+        }
+        return sum;
+    }
+
+private:
+    Engine engine_;
+    std::uint64_t sides_;
+    int count_;
+};
+
+template <class Engine>
+class FairDieRoller {
+public:
+    FairDieRoller(const FairDice<Engine>& prototype, std::uint64_t engine_seed)
+        : engine_(engine_seed), sides_(static_cast<std::uint64_t>(prototype.sides())) {}
+    int operator()() { return 1 + static_cast<int>(uniform_below(engine_, sides_)); }
+
+private:
+    Engine engine_;
+    std::uint64_t sides_;
+};
+
+// `games` games of one player.
+template <class Roller, class Step>
+void play_solo_games(Roller roll, const Step step, Square home, std::uint64_t games,
+                     std::uint64_t max_turns, SimulationTally& tally) {
+    for (std::uint64_t game = 0; game < games; ++game) {
+        Square square = 0;
+        std::uint64_t turns = 0;
+        for (;;) {
+            ++turns;
+            square = step(square, roll());
+            if (square == home) {
+                tally.count_finished(turns, 0);
+                break;
+            }
+            if (turns == max_turns) [[unlikely]] {
+                ++tally.unfinished;
+                break;
+            }
+        }
+    }
+}
+
+// `games` games of several players taking turns; `squares` is scratch space, one per seat.
+template <class Roller, class Step>
+void play_multiplayer_games(Roller roll, const Step step, Square home, std::uint64_t games,
+                            std::uint64_t max_turns, std::vector<Square>& squares,
+                            SimulationTally& tally) {
+    const std::size_t seats = squares.size();
+    for (std::uint64_t game = 0; game < games; ++game) {
+        std::fill(squares.begin(), squares.end(), Square{0});
+        std::uint64_t turns = 0;
+        std::size_t seat = 0;
+        for (;;) {
+            ++turns;
+            Square& square = squares[seat];
+            square = step(square, roll());
+            if (square == home) {
+                tally.count_finished(turns, seat);
+                break;
+            }
+            if (turns == max_turns) [[unlikely]] {
+                ++tally.unfinished;
+                break;
+            }
+            seat = seat + 1 == seats ? 0 : seat + 1;
+        }
+    }
+}
+
+// One block of games with the block's roller and the right loop for the number of players.
+template <class Roller, class Step>
+void play_block(Roller roll, const Step& step, Square home, std::uint64_t games,
+                std::uint64_t max_turns, std::vector<Square>& squares, SimulationTally& tally) {
+    if (squares.size() == 1) {
+        play_solo_games(std::move(roll), step, home, games, max_turns, tally);
+    } else {
+        play_multiplayer_games(std::move(roll), step, home, games, max_turns, squares, tally);
+    }
+}
+
+template <ReseedableDice D, class Step>
+void play_block(const D& prototype, std::uint64_t engine_seed, const Step& step, Square home,
+                std::uint64_t games, std::uint64_t max_turns, std::vector<Square>& squares,
+                SimulationTally& tally) {
+    if constexpr (is_fair_dice<D>) {
+        if (prototype.count() == 1) {
+            play_block(FairDieRoller(prototype, engine_seed), step, home, games, max_turns, squares,
+                       tally);
+        } else {
+            play_block(FairDiceRoller(prototype, engine_seed), step, home, games, max_turns,
+                       squares, tally);
+        }
+    } else {
+        play_block(DiceRoller<D>(prototype, engine_seed, static_cast<int>(prototype.max_roll())),
+                   step, home, games, max_turns, squares, tally);
+    }
+}
+
+// Mean, deviations and extremes of a histogram of lengths. Everything is computed from the
+// merged integer counts in index order, so equal histograms give bitwise equal statistics.
+// The deviation uses the two-pass formula (sum of squared distances from the mean), which
+// loses nothing to cancellation however large the lengths.
+inline LengthStatistics length_statistics(std::vector<std::uint64_t> histogram) {
+    LengthStatistics stats;
+    while (!histogram.empty() && histogram.back() == 0) {
+        histogram.pop_back();
+    }
+    std::uint64_t games = 0;
+    std::uint64_t total_length = 0;
+    for (std::size_t n = 0; n < histogram.size(); ++n) {
+        games += histogram[n];
+        total_length += histogram[n] * n;
+    }
+    if (games == 0) {
+        return stats;
+    }
+    stats.games = games;
+    stats.max = histogram.size() - 1;
+    stats.min = static_cast<std::uint64_t>(
+        std::find_if(histogram.begin(), histogram.end(), [](std::uint64_t c) { return c != 0; }) -
+        histogram.begin());
+    const long double mean =
+        static_cast<long double>(total_length) / static_cast<long double>(games);
+    stats.mean = static_cast<double>(mean);
+    if (games > 1) {
+        long double squares = 0.0L;
+        for (std::size_t n = stats.min; n < histogram.size(); ++n) {
+            const long double distance = static_cast<long double>(n) - mean;
+            squares += static_cast<long double>(histogram[n]) * distance * distance;
+        }
+        const long double variance = squares / static_cast<long double>(games - 1);
+        const long double deviation = std::sqrt(variance);
+        const long double error = deviation / std::sqrt(static_cast<long double>(games));
+        constexpr long double z95 = 1.959963984540054L; // the 97.5% point of the normal law
+        stats.standard_deviation = static_cast<double>(deviation);
+        stats.standard_error = static_cast<double>(error);
+        stats.confidence_95 = {static_cast<double>(mean - z95 * error),
+                               static_cast<double>(mean + z95 * error)};
+    }
+    stats.histogram = std::move(histogram);
+    return stats;
+}
+
+[[noreturn]] inline void throw_simulation_option(const std::string& message) {
+    throw InvalidConfig("simulate: " + message);
+}
+
+// The rolls that move a token differently from one another. Every roll of 2 * size or more
+// moves a token the same way under each overshoot rule of the library (forfeited, bounced to
+// square 1, or home), so one of them stands for all and huge dice need no huge list.
+template <Dice D>
+std::vector<std::int64_t> distinct_moves_rolls(const D& dice, Square size) {
+    const int representative = 2 * size;
+    std::vector<std::int64_t> rolls;
+    for (const int roll : possible_rolls(dice, representative)) {
+        rolls.push_back(roll);
+    }
+    bool rolls_beyond = false;
+    if (static_cast<int>(dice.max_roll()) > representative) {
+        if constexpr (DiceWithOdds<D> && !detail::is_fair_dice<D>) {
+            const std::span<const double> odds = dice.face_probabilities();
+            for (std::size_t r = static_cast<std::size_t>(representative) + 1; r < odds.size();
+                 ++r) {
+                rolls_beyond = rolls_beyond || odds[r] > 0.0;
+            }
+        } else {
+            rolls_beyond = true;
+        }
+    }
+    if (rolls_beyond && (rolls.empty() || rolls.back() != representative)) {
+        rolls.push_back(representative);
+    }
+    return rolls;
+}
+
+template <class Config, class D>
+void check_simulation(const Board<Config>& board, const D& dice, const SimulationOptions& options) {
+    if (options.games < 1) {
+        throw_simulation_option("games must be at least 1, got 0");
+    }
+    if (options.players < 1) {
+        throw_simulation_option("players must be at least 1, got " +
+                                std::to_string(options.players));
+    }
+    if (options.players > board.config().max_players()) {
+        throw_simulation_option("players is " + std::to_string(options.players) +
+                                ", more than the " + std::to_string(board.config().max_players()) +
+                                " the board's configuration allows (max_players)");
+    }
+    if (options.threads > max_simulation_threads) {
+        throw_simulation_option("threads must be at most " +
+                                std::to_string(max_simulation_threads) +
+                                " (0 means one per core), got " + std::to_string(options.threads));
+    }
+    if (options.max_turns < 1) {
+        throw_simulation_option("max_turns must be at least 1, got 0");
+    }
+    if (options.progress_interval.count() < 0) {
+        throw_simulation_option("progress_interval must not be negative, got " +
+                                std::to_string(options.progress_interval.count()) + " ms");
+    }
+    const std::vector<std::int64_t> rolls = distinct_moves_rolls(dice, board.size());
+    const std::vector<Square> traps = board.traps(rolls);
+    if (!traps.empty()) {
+        std::string squares;
+        constexpr std::size_t named = 5;
+        for (std::size_t i = 0; i < traps.size() && i < named; ++i) {
+            squares += (i == 0 ? "" : ", ") + std::to_string(traps[i]);
+        }
+        if (traps.size() > named) {
+            squares += " and " + std::to_string(traps.size() - named) + " more";
+        }
+        throw_simulation_option(
+            "with these dice home can never be reached from square" +
+            std::string(traps.size() == 1 ? " " : "s ") + squares +
+            ", which a token can reach from the start, so games would never end; the board is "
+            "refused");
+    }
+}
+
+// What the threads of one simulation share: the next block to play, the games done, the first
+// error and how many workers are still running.
+class SimulationRun {
+public:
+    explicit SimulationRun(std::uint64_t blocks) : blocks_(blocks) {}
+
+    // The next block to play, or none when all are taken or the run was stopped.
+    bool take_block(std::uint64_t& block) noexcept {
+        if (stopped_.load(std::memory_order_relaxed)) {
+            return false;
+        }
+        block = next_block_.fetch_add(1, std::memory_order_relaxed);
+        return block < blocks_;
+    }
+    void add_games_done(std::uint64_t games) noexcept {
+        games_done_.fetch_add(games, std::memory_order_relaxed);
+    }
+    [[nodiscard]] std::uint64_t games_done() const noexcept {
+        return games_done_.load(std::memory_order_relaxed);
+    }
+    // Keeps the first error and stops everyone.
+    void fail(std::exception_ptr error) noexcept {
+        {
+            const std::lock_guard lock(mutex_);
+            if (!error_) {
+                error_ = std::move(error);
+            }
+        }
+        stopped_.store(true, std::memory_order_relaxed);
+    }
+    void worker_starting() {
+        const std::lock_guard lock(mutex_);
+        ++running_;
+    }
+    void worker_finished() {
+        {
+            const std::lock_guard lock(mutex_);
+            --running_;
+        }
+        done_.notify_one();
+    }
+    // Waits for the workers to finish, calling `tick` every `interval` while they play (and
+    // never sooner than a millisecond apart) when an interval is given.
+    template <class Tick>
+    void wait_for_workers(std::optional<std::chrono::milliseconds> interval, const Tick& tick) {
+        std::unique_lock lock(mutex_);
+        const auto all_done = [this] { return running_ == 0; };
+        if (!interval) {
+            done_.wait(lock, all_done);
+            return;
+        }
+        const auto pause = std::max(*interval, std::chrono::milliseconds(1));
+        while (!done_.wait_for(lock, pause, all_done)) {
+            lock.unlock();
+            tick();
+            lock.lock();
+        }
+    }
+    void rethrow_error() {
+        const std::lock_guard lock(mutex_);
+        if (error_) {
+            std::rethrow_exception(error_);
+        }
+    }
+
+private:
+    std::uint64_t blocks_;
+    std::atomic<std::uint64_t> next_block_{0};
+    std::atomic<std::uint64_t> games_done_{0};
+    std::atomic<bool> stopped_{false};
+    std::mutex mutex_;
+    std::condition_variable done_;
+    unsigned running_ = 0; // worker threads started and not yet finished
+    std::exception_ptr error_;
+};
+
+// Calls the progress callback at most once per interval.
+class ProgressReporter {
+public:
+    ProgressReporter(const SimulationOptions& options, const SimulationRun& run)
+        : options_(options), run_(run), last_(std::chrono::steady_clock::now()) {}
+    void tick() {
+        if (!options_.progress) {
+            return;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_ >= options_.progress_interval) {
+            last_ = now;
+            options_.progress(run_.games_done(), options_.games);
+        }
+    }
+    void finish() const {
+        if (options_.progress) {
+            options_.progress(options_.games, options_.games);
+        }
+    }
+
+private:
+    const SimulationOptions& options_;
+    const SimulationRun& run_;
+    std::chrono::steady_clock::time_point last_;
+};
+
+inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
+    unsigned threads = requested != 0 ? requested : std::thread::hardware_concurrency();
+    threads = std::max(threads, 1U);
+    return static_cast<unsigned>(std::min<std::uint64_t>(threads, blocks));
+}
+
+} // namespace detail
+
+/// Plays `options.games` games of `board` with dice like `dice` and summarises them.
+///
+/// `dice` is a prototype: its faces and odds are used, its engine is not (nor advanced). Games
+/// are played in blocks of `simulation_block_games`; block b rolls a copy of the dice whose
+/// engine is built from word b of SplitMix64(options.seed). Threads take whole blocks as they
+/// become free and count into tallies of their own, merged as integers at the end, and every
+/// statistic is computed from the merged counts: the result depends on the seed, the board, the
+/// dice and the options, never on `threads` or on the order in which blocks finished. Game i is
+/// the same game in every run with the same seed, board, dice, players and max_turns.
+///
+/// Throws InvalidConfig, before playing, for options out of range (naming the option) and for a
+/// board with a trap for these dice (a square reachable from the start from which home cannot be
+/// reached: such games would never end). Exceptions from the dice or the progress callback stop
+/// every thread and reach the caller.
+template <class Config, ReseedableDice D>
+[[nodiscard]] SimulationResult simulate(const Board<Config>& board, const D& dice,
+                                        const SimulationOptions& options = {}) {
+    detail::check_simulation(board, dice, options);
+
+    const auto players = static_cast<std::size_t>(options.players);
+    const std::uint64_t max_turns = std::min(options.max_turns, board.config().turn_limit());
+    const int max_roll = static_cast<int>(dice.max_roll());
+    const Square home = board.size();
+    const std::uint64_t blocks =
+        options.games / simulation_block_games + (options.games % simulation_block_games != 0);
+    const unsigned threads = detail::simulation_threads(options.threads, blocks);
+
+    std::optional<detail::NextSquareTable> table;
+    if (detail::NextSquareTable::fits(board.size(), max_roll)) {
+        table.emplace(board, max_roll);
+    }
+    const detail::BoardStep<Config> board_step{&board};
+
+    detail::SimulationRun run(blocks);
+    detail::ProgressReporter progress(options, run);
+    std::vector<detail::SimulationTally> tallies(threads);
+
+    // Plays blocks until none is left. The calling thread (worker 0) reports progress between
+    // its blocks; the others only play.
+    const auto work = [&](unsigned worker) {
+        detail::SimulationTally tally;
+        tally.wins.assign(players, 0);
+        std::vector<Square> squares(players, 0);
+        std::uint64_t block = 0;
+        while (run.take_block(block)) {
+            const std::uint64_t engine_seed = detail::simulation_block_seed(options.seed, block);
+            const std::uint64_t first = block * simulation_block_games;
+            const std::uint64_t games = std::min(simulation_block_games, options.games - first);
+            if (table) {
+                detail::play_block(dice, engine_seed, table->step(), home, games, max_turns,
+                                   squares, tally);
+            } else {
+                detail::play_block(dice, engine_seed, board_step, home, games, max_turns, squares,
+                                   tally);
+            }
+            run.add_games_done(games);
+            if (worker == 0) {
+                progress.tick();
+            }
+        }
+        tallies[worker] = std::move(tally);
+    };
+
+    {
+        std::vector<std::jthread> workers;
+        try {
+            workers.reserve(threads - 1);
+            for (unsigned worker = 1; worker < threads; ++worker) {
+                run.worker_starting();
+                try {
+                    workers.emplace_back([&work, &run, worker] {
+                        try {
+                            work(worker);
+                        } catch (...) {
+                            run.fail(std::current_exception());
+                        }
+                        run.worker_finished();
+                    });
+                } catch (const std::system_error&) {
+                    // The system has no thread to spare: the threads already running, and this
+                    // one, play every block between them; the results are the same.
+                    run.worker_finished();
+                    break;
+                }
+            }
+            work(0);
+        } catch (...) {
+            run.fail(std::current_exception());
+        }
+        try {
+            run.wait_for_workers(options.progress ? std::optional(options.progress_interval)
+                                                  : std::nullopt,
+                                 [&] { progress.tick(); });
+        } catch (...) { // from the progress callback
+            run.fail(std::current_exception());
+            run.wait_for_workers(std::nullopt, [] {});
+        }
+        // The workers have all finished; their destructors join them here.
+    }
+    run.rethrow_error();
+
+    detail::SimulationTally total;
+    total.wins.assign(players, 0);
+    for (const detail::SimulationTally& tally : tallies) {
+        total.merge(tally);
+    }
+
+    SimulationResult result;
+    result.games = options.games;
+    result.unfinished = total.unfinished;
+    result.players = options.players;
+    result.wins = std::move(total.wins);
+    if (players > 1) {
+        std::vector<std::uint64_t> rounds((total.length_counts.size() + players - 1) / players + 1,
+                                          0);
+        for (std::size_t turns = 1; turns < total.length_counts.size(); ++turns) {
+            rounds[(turns + players - 1) / players] += total.length_counts[turns];
+        }
+        result.winner_rolls = detail::length_statistics(std::move(rounds));
+        result.turns = detail::length_statistics(std::move(total.length_counts));
+    } else {
+        result.turns = detail::length_statistics(std::move(total.length_counts));
+        result.winner_rolls = result.turns;
+    }
+    progress.finish();
+    return result;
+}
+
+} // namespace snakeladder

@@ -1,0 +1,116 @@
+// Section "simulate" of the benchmark (bench.cpp includes this and registers
+// run_simulate_benchmarks): `simulate` against a hand-written reference loop, and on two threads
+// against one.
+//
+// The reference loop is what a careful programmer would write for this one board and die: plain
+// arrays (one row of next squares per roll), the library's default engine and the same mapping
+// of engine bits to faces as FairDice (`1 + uniform_below(engine, 6)`), no options, no checks, no
+// threads. It seeds its engine for every block of games exactly as `simulate` does, so both play
+// the very same games, and every run checks that they counted the same turns.
+//
+// The machine is shared, so each figure is the best of several interleaved runs: the best run is
+// the one least disturbed by other work, and interleaving exposes all three loops to the same
+// conditions.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <snakeladder/board_factories.hpp>
+#include <snakeladder/dice.hpp>
+#include <snakeladder/random.hpp>
+#include <snakeladder/simulate.hpp>
+#include <thread>
+#include <vector>
+
+namespace bench::simulate {
+
+using namespace snakeladder;
+
+// One player, the classic board, exact finish, one six-sided die.
+inline std::uint64_t reference_loop(std::uint64_t games, std::uint64_t seed) {
+    constexpr int home = 100;
+    constexpr int sides = 6;
+    const Board<> board = classic();
+    std::array<std::array<Square, home + 1>, sides + 1> next{};
+    for (int roll = 1; roll <= sides; ++roll) {
+        for (Square from = 0; from <= home; ++from) {
+            next[static_cast<std::size_t>(roll)][static_cast<std::size_t>(from)] =
+                board.advance(from, roll);
+        }
+    }
+    std::uint64_t turns = 0;
+    for (std::uint64_t first = 0; first < games; first += simulation_block_games) {
+        Xoshiro256 engine(detail::simulation_block_seed(seed, first / simulation_block_games));
+        const std::uint64_t block_end = std::min(games, first + simulation_block_games);
+        for (std::uint64_t game = first; game < block_end; ++game) {
+            Square square = 0;
+            do {
+                const std::uint64_t roll = 1 + uniform_below(engine, sides);
+                square = next[roll][static_cast<std::size_t>(square)];
+                ++turns;
+            } while (square != home);
+        }
+    }
+    return turns;
+}
+
+inline std::uint64_t simulated_turns(std::uint64_t games, std::uint64_t seed, unsigned threads) {
+    const SimulationResult result = snakeladder::simulate(
+        classic(), FairDice<>(), {.games = games, .seed = seed, .threads = threads});
+    std::uint64_t turns = 0;
+    for (std::size_t n = 0; n < result.turns.histogram.size(); ++n) {
+        turns += n * result.turns.histogram[n];
+    }
+    return turns;
+}
+
+inline void run(const Options& options) {
+    const std::uint64_t games = options.quick ? 100'000 : 2'000'000;
+    constexpr std::uint64_t seed = 2024;
+    fmt::print("simulate: {} one-player games on the classic board (ExactFinish, one six-sided "
+               "die), best of {} interleaved runs, {} hardware threads\n",
+               games, options.repetitions, std::thread::hardware_concurrency());
+
+    double reference = 1e300;
+    double one_thread = 1e300;
+    double two_threads = 1e300;
+    std::uint64_t turns = 0;
+    for (int rep = 0; rep < options.repetitions; ++rep) {
+        std::uint64_t counted[3] = {};
+        auto start = Clock::now();
+        counted[0] = reference_loop(games, seed);
+        reference = std::min(reference, seconds_since(start));
+        start = Clock::now();
+        counted[1] = simulated_turns(games, seed, 1);
+        one_thread = std::min(one_thread, seconds_since(start));
+        start = Clock::now();
+        counted[2] = simulated_turns(games, seed, 2);
+        two_threads = std::min(two_threads, seconds_since(start));
+        if (counted[0] != counted[1] || counted[1] != counted[2]) {
+            fmt::print(stderr, "the reference loop and simulate played different games\n");
+            std::exit(1);
+        }
+        turns = counted[0];
+    }
+    const auto per_turn = [&](double seconds) {
+        return seconds * 1e9 / static_cast<double>(turns);
+    };
+    const double reference_ns = per_turn(reference);
+    fmt::print("  {} turns per run; every run played the same games in all three loops\n", turns);
+    print_row("reference loop (next-square rows, one thread)", reference_ns, reference_ns);
+    print_row("simulate, 1 thread (target at most 1.25x)", per_turn(one_thread), reference_ns);
+    print_row("simulate, 2 threads", per_turn(two_threads), reference_ns);
+    fmt::print("  speed-up of 2 threads over 1: {:.2f}x (target at least 1.8x)\n",
+               one_thread / two_threads);
+}
+
+} // namespace bench::simulate
+
+/// The "simulate" section: bench.cpp registers it. Takes the benchmark's options (quick runs,
+/// repetitions) when given them.
+inline void run_simulate_benchmarks(const bench::Options& options = bench::Options{}) {
+    bench::simulate::run(options);
+}
