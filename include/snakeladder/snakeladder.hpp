@@ -10,3 +10,4 @@
 #include "random.hpp"
 #include "render.hpp"
 #include "rules.hpp"
+#include "simulate.hpp"
