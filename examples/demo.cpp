@@ -1,7 +1,6 @@
 // Placeholder until the real demo lands: prints the classic board.
-#include <snakeladder/snakeladder.hpp>
-
 #include <fmt/format.h>
+#include <snakeladder/snakeladder.hpp>
 
 int main() {
     fmt::print("{}\n", snakeladder::classic());

@@ -1,7 +1,7 @@
 // See first.cpp.
-#include <snakeladder/snakeladder.hpp>
-
 #include <all_headers.hpp>
+#include <fmt/format.h>
+#include <snakeladder/snakeladder.hpp>
 #include <string>
 
 std::string classic_board_seen_by_second_unit() {

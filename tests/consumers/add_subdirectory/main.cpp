@@ -1,6 +1,5 @@
-#include <snakeladder/snakeladder.hpp>
-
 #include <fmt/format.h>
+#include <snakeladder/snakeladder.hpp>
 
 // Builds the classic board through the installed, added or fetched package and checks it.
 int main() {
