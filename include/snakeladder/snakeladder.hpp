@@ -1,6 +1,7 @@
 // Everything in one include: #include <snakeladder/snakeladder.hpp>
 #pragma once
 
+#include "analysis.hpp"
 #include "board.hpp"
 #include "board_factories.hpp"
 #include "board_text.hpp"
