@@ -1,0 +1,987 @@
+// The game: players in a fixed rotation on a board, a die, an exact turn log, a ranking, and
+// observers; safe to drive from several threads with the default mutex.
+#pragma once
+
+#include "board.hpp"
+#include "config.hpp"
+#include "dice.hpp"
+#include "errors.hpp"
+#include "game_events.hpp"
+#include "game_result.hpp"
+#include "jump.hpp"
+#include "null_mutex.hpp"
+#include "turn_record.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <fmt/format.h>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// Keeps rare paths (errors, observers) out of the turn loop.
+#if defined(__GNUC__) || defined(__clang__)
+#define SNAKELADDER_COLD [[gnu::cold, gnu::noinline]]
+#define SNAKELADDER_HOT [[gnu::always_inline]] inline
+#else
+#define SNAKELADDER_COLD
+#define SNAKELADDER_HOT inline
+#endif
+
+namespace snakeladder {
+
+namespace detail {
+
+// The part of a game that observers and Subscriptions share. It outlives the game while a
+// Subscription is being reset, so the locks it holds are always there to take.
+//
+// Two locks, so that an observer can read the game while its event is being delivered:
+// - turn_mutex serialises turns together with the delivery of their events (which keeps events in
+//   turn order) and guards the observer list and the event queue;
+// - state_mutex guards what readers see, and is held only while a turn changes the state.
+// A turn takes turn_mutex then state_mutex; a reader takes state_mutex alone.
+template <BasicLockable Mutex>
+class GameHub final : public SubscriptionTarget {
+public:
+    struct Entry {
+        std::uint64_t id = 0;
+        std::unique_ptr<Observer> observer;
+        bool active = true;
+    };
+
+    Mutex turn_mutex;
+    Mutex state_mutex;
+    // The thread delivering events, if any. An observer that plays a turn, subscribes or
+    // unsubscribes runs on that thread, which already holds turn_mutex.
+    std::atomic<std::thread::id> delivering{};
+    std::vector<Entry> observers;
+    std::uint64_t next_id = 1;
+    bool has_retired = false;
+    std::deque<GameEvent> queue;
+
+    [[nodiscard]] bool delivering_here() const noexcept {
+        const std::thread::id id = delivering.load(std::memory_order_relaxed);
+        return id != std::thread::id{} && id == std::this_thread::get_id();
+    }
+
+    void unsubscribe(std::uint64_t id) noexcept override {
+        if (delivering_here()) {
+            // The delivery loop may be inside this very observer: mark it, destroy it later.
+            for (Entry& entry : observers) {
+                if (entry.id == id) {
+                    entry.active = false;
+                    has_retired = true;
+                }
+            }
+            return;
+        }
+        std::unique_ptr<Observer> doomed; // destroyed after the lock is released
+        std::lock_guard<Mutex> lock(turn_mutex);
+        const auto it = std::find_if(observers.begin(), observers.end(),
+                                     [id](const Entry& entry) { return entry.id == id; });
+        if (it != observers.end()) {
+            doomed = std::move(it->observer);
+            observers.erase(it);
+        }
+    }
+
+    // Delivers every queued event to every observer, oldest first. Called by the thread holding
+    // turn_mutex, with state_mutex free. Returns the first exception an observer threw.
+    std::exception_ptr deliver() noexcept {
+        delivering.store(std::this_thread::get_id(), std::memory_order_relaxed);
+        std::exception_ptr first_error;
+        while (!queue.empty()) {
+            // Moved out: an observer that plays a turn appends to the queue while it runs.
+            const GameEvent event = std::move(queue.front());
+            queue.pop_front();
+            // Observers subscribed while this event is delivered start with the next one.
+            const std::size_t count = observers.size();
+            for (std::size_t i = 0; i < count; ++i) {
+                if (!observers[i].active) {
+                    continue;
+                }
+                Observer* observer = observers[i].observer.get(); // stable if the list grows
+                try {
+                    observer->notify(event);
+                } catch (...) {
+                    if (!first_error) {
+                        first_error = std::current_exception();
+                    }
+                }
+            }
+        }
+        // Still marked as delivering, so a destructor that unsubscribes another observer only
+        // marks it.
+        while (has_retired) {
+            has_retired = false;
+            for (;;) {
+                const auto it = std::find_if(observers.begin(), observers.end(),
+                                             [](const Entry& entry) { return !entry.active; });
+                if (it == observers.end()) {
+                    break;
+                }
+                std::unique_ptr<Observer> doomed = std::move(it->observer);
+                observers.erase(it);
+            }
+        }
+        delivering.store(std::thread::id{}, std::memory_order_relaxed);
+        return first_error;
+    }
+};
+
+// Holds turn_mutex for one turn, unless this thread is delivering events (an observer playing
+// a turn), in which case the delivery loop already holds it and will deliver this turn's events.
+template <BasicLockable Mutex>
+class TurnLock {
+public:
+    explicit TurnLock(GameHub<Mutex>& hub) : TurnLock(hub, hub.delivering_here()) {}
+    // `nested`: hub.delivering_here(), when the caller already knows it. It cannot change while
+    // one call plays turns: only this thread's own delivery sets it, and resets it on return.
+    TurnLock(GameHub<Mutex>& hub, bool nested) : hub_(hub), owner_(!nested) {
+        if (owner_) {
+            hub_.turn_mutex.lock();
+        }
+    }
+    TurnLock(const TurnLock&) = delete;
+    TurnLock& operator=(const TurnLock&) = delete;
+    ~TurnLock() { unlock(); }
+
+    [[nodiscard]] bool owner() const noexcept { return owner_; }
+    void unlock() noexcept {
+        if (owner_) {
+            owner_ = false;
+            hub_.turn_mutex.unlock();
+        }
+    }
+
+private:
+    GameHub<Mutex>& hub_;
+    bool owner_;
+};
+
+template <class D>
+concept DiceWithEngine = requires(D& dice) {
+    { dice.engine() } -> std::same_as<typename D::engine_type&>;
+}
+&&std::is_nothrow_copy_assignable_v<typename D::engine_type>;
+
+// One turn as the game keeps it: four words, so that logging a turn costs two stores. The rest
+// of a TurnRecord follows from these on the (immutable) board: where the token landed and whether
+// the move was blocked from the overshoot rule, the jumps from where it landed, home from `end`,
+// the place from the finish order, the name from the seat.
+struct LoggedTurn {
+    Square start;
+    Square end;
+    std::uint32_t seat;
+    std::int32_t roll;
+};
+
+// The log: an append-only array of LoggedTurn. Not a std::vector: a turn reserves room before it
+// rolls (the only step that can fail), so appending is a plain store with no capacity check.
+class TurnLog {
+public:
+    TurnLog() = default;
+    TurnLog(TurnLog&& other) noexcept
+        : turns_(std::move(other.turns_)), size_(std::exchange(other.size_, 0)),
+          capacity_(std::exchange(other.capacity_, 0)) {}
+    TurnLog& operator=(TurnLog&& other) noexcept {
+        turns_ = std::move(other.turns_);
+        size_ = std::exchange(other.size_, 0);
+        capacity_ = std::exchange(other.capacity_, 0);
+        return *this;
+    }
+    TurnLog(const TurnLog&) = delete;
+    TurnLog& operator=(const TurnLog&) = delete;
+    ~TurnLog() = default;
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] bool full() const noexcept { return size_ == capacity_; }
+    [[nodiscard]] std::size_t room() const noexcept { return capacity_ - size_; }
+    [[nodiscard]] const LoggedTurn& operator[](std::size_t i) const noexcept { return turns_[i]; }
+    [[nodiscard]] const LoggedTurn& back() const noexcept { return turns_[size_ - 1]; }
+
+    /// Makes room for at least one more turn; on failure the log is unchanged.
+    void grow() {
+        const std::size_t capacity = std::max<std::size_t>(128, 2 * capacity_);
+        std::unique_ptr<LoggedTurn[]> bigger(new LoggedTurn[capacity]);
+        std::copy(turns_.get(), turns_.get() + size_, bigger.get());
+        turns_ = std::move(bigger);
+        capacity_ = capacity;
+    }
+    /// The next entry, to fill in place (assembling it elsewhere and copying it in costs a
+    /// store-forwarding stall per turn). Only when !full().
+    [[nodiscard]] LoggedTurn& append() noexcept { return turns_[size_++]; }
+    /// The room() entries after the last, to fill before appended() counts them in.
+    [[nodiscard]] LoggedTurn* free_space() noexcept { return turns_.get() + size_; }
+    void appended(std::size_t count) noexcept { size_ += count; }
+    void pop_back() noexcept { --size_; }
+
+private:
+    std::unique_ptr<LoggedTurn[]> turns_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+};
+
+// What it takes to put the dice back as they were if a turn fails after the roll: dice that can
+// unroll do so; dice driven by an engine get the engine's saved state back (a few words); other
+// copyable dice are copied whole. Dice that are none of these give the basic guarantee only.
+enum class CheckpointKind { unroll, engine, copy, none };
+
+template <Dice D>
+constexpr CheckpointKind checkpoint_kind() {
+    if constexpr (RewindableDice<D>) {
+        return CheckpointKind::unroll;
+    } else if constexpr (DiceWithEngine<D>) {
+        return CheckpointKind::engine;
+    } else if constexpr (std::copy_constructible<D> && std::is_nothrow_move_assignable_v<D>) {
+        return CheckpointKind::copy;
+    } else {
+        return CheckpointKind::none;
+    }
+}
+
+template <Dice D, CheckpointKind = checkpoint_kind<D>()>
+class DiceCheckpoint {
+public:
+    explicit DiceCheckpoint(D& /*dice*/) noexcept {}
+    void restore(D& /*dice*/) noexcept {}
+};
+
+template <Dice D>
+class DiceCheckpoint<D, CheckpointKind::unroll> {
+public:
+    explicit DiceCheckpoint(D& /*dice*/) noexcept {}
+    void restore(D& dice) noexcept { (void)dice.unroll(); }
+};
+
+template <Dice D>
+class DiceCheckpoint<D, CheckpointKind::engine> {
+public:
+    explicit DiceCheckpoint(D& dice) : saved_(dice.engine()) {}
+    void restore(D& dice) noexcept { dice.engine() = saved_; }
+
+private:
+    typename D::engine_type saved_;
+};
+
+template <Dice D>
+class DiceCheckpoint<D, CheckpointKind::copy> {
+public:
+    explicit DiceCheckpoint(D& dice) : saved_(dice) {}
+    void restore(D& dice) noexcept { dice = std::move(saved_); }
+
+private:
+    D saved_;
+};
+
+} // namespace detail
+
+/// A game of snakes and ladders: players by name in a fixed rotation, moving on `Board<Config>`
+/// with dice `D`, every turn kept in an exact log.
+///
+/// Rules: the player due rolls; the board applies the overshoot rule, then the jumps; a player
+/// who reaches the last square is home. The game ends when the first player is home, or, under
+/// `play_to_last`, when one player is left (that player is ranked last); players already home are
+/// skipped in the rotation.
+///
+/// Every call that throws leaves the game exactly as it was: positions, rotation, log, winner,
+/// and the dice (dice that throw, like ScriptedDice running out, must leave themselves as they
+/// were; when building a returned record or an event fails after the roll, the game puts the
+/// dice back: `unroll()` if they have it, else a saved copy of their `engine()`, else a saved
+/// copy of the dice). Two cases differ, both documented where they happen: an observer that
+/// throws (the turn stands, see `subscribe`), and dice that break their contract by rolling
+/// below 1 inside play() (the game is unchanged, the dice have rolled).
+///
+/// `Mutex` makes the game safe to share between threads (std::mutex, the default), or free of
+/// any locking for a single thread (NullMutex). Everything is resolved at compile time: a turn
+/// makes no virtual call and no map lookup. Records are kept as four words a turn and rebuilt
+/// in full when read, so playing a game allocates almost nothing.
+template <Dice D, class Config = GameConfig<>, BasicLockable Mutex = std::mutex>
+class Game {
+public:
+    using dice_type = D;
+    using config_type = Config;
+    using board_type = Board<Config>;
+    using mutex_type = Mutex;
+
+    /// Throws InvalidPlayers for a player count outside the configuration's limits, an empty or
+    /// a duplicate name; InvalidConfig when these dice cannot bring a token home on this board
+    /// under its rules (from the start, or from some square a token can reach).
+    Game(Board<Config> board, D dice, std::vector<std::string> players)
+        : board_(std::move(board)), dice_(std::move(dice)), names_(std::move(players)),
+          hub_(std::make_shared<detail::GameHub<Mutex>>()) {
+        check_players();
+        check_home_reachable();
+        positions_.assign(names_.size(), 0);
+        finish_order_.reserve(names_.size());
+        remaining_ = names_.size();
+    }
+
+    /// A moved-from game may only be destroyed or assigned to.
+    Game(Game&&) = default;
+    Game& operator=(Game&&) = default;
+    Game(const Game&) = delete;
+    Game& operator=(const Game&) = delete;
+    ~Game() = default;
+
+    /// Plays the turn of whoever is due and returns its record. Throws GameOver once the game
+    /// has ended, TurnLimitReached when the configuration's turn limit has been played, and
+    /// whatever the dice throw (DiceExhausted), changing nothing.
+    TurnRecord play_turn() {
+        TurnRecord record;
+        run_turn(nullptr, &record, false, hub_->delivering_here());
+        return record;
+    }
+
+    /// Plays `player`'s turn. Throws NotYourTurn, naming who is due, when it is someone else's
+    /// turn, and InvalidPlayers for a name not in the game; otherwise as play_turn().
+    TurnRecord take_turn(std::string_view player) {
+        TurnRecord record;
+        run_turn(&player, &record, false, hub_->delivering_here());
+        return record;
+    }
+
+    /// Plays until the game ends or reaches its turn limit, and returns the result. Throws, as
+    /// play_turn(), when not even one turn can be played. If a turn throws on the way (dice
+    /// exhausted), the turns before it stand and the game is as it was before that turn.
+    ///
+    /// With nobody observing, turns are played in stretches of up to 1024 under one lock (other
+    /// threads' calls wait at most that long); with observers, one turn at a time, each turn's
+    /// events delivered before the next.
+    GameResult play() {
+        const bool nested = hub_->delivering_here();
+        run_turn(nullptr, nullptr, false, nested); // throws if not even one turn can be played
+        for (;;) {
+            {
+                detail::TurnLock<Mutex> turn(*hub_, nested);
+                std::lock_guard<Mutex> state(hub_->state_mutex);
+                play_plain_turns();
+            }
+            if (!run_turn(nullptr, nullptr, true, nested)) {
+                break;
+            }
+        }
+        return result();
+    }
+
+    /// Calls `observer` with every event from now on (see GameEvent for the order), each exactly
+    /// once, after the turn has changed the game, on the thread that played the turn, before
+    /// that call returns and before the next turn starts. The observer may read the game, play
+    /// a turn (its events follow the current ones), subscribe and unsubscribe.
+    ///
+    /// If an observer throws, the turn stands (the state has already changed), the other
+    /// observers still receive that event and the ones after it, and then the call that played
+    /// the turn rethrows the first exception.
+    template <GameObserver F>
+    [[nodiscard]] Subscription subscribe(F&& observer) {
+        std::unique_ptr<detail::Observer> erased =
+            std::make_unique<detail::ObserverOf<std::decay_t<F>>>(std::forward<F>(observer));
+        detail::TurnLock<Mutex> turn(*hub_);
+        auto& observers = hub_->observers;
+        observers.reserve(observers.size() + 1); // a failure leaves the list as it was
+        const std::uint64_t id = hub_->next_id++;
+        observers.push_back({id, std::move(erased), true});
+        return Subscription(std::weak_ptr<detail::SubscriptionTarget>(hub_), id);
+    }
+
+    // --- Reading the game. Safe from any thread, and from an observer. ---
+
+    /// The square `player` stands on (0 before the first move). InvalidPlayers for an unknown
+    /// name or seat.
+    [[nodiscard]] Square position(std::string_view player) const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return positions_[seat_of(player)];
+    }
+    [[nodiscard]] Square position(std::size_t seat) const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        check_seat(seat);
+        return positions_[seat];
+    }
+    /// Every position, by seat.
+    [[nodiscard]] std::vector<Square> positions() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return positions_;
+    }
+
+    /// The player due to play. Throws GameOver once the game has ended.
+    [[nodiscard]] std::string current_player() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        throw_if_finished();
+        return names_[current_];
+    }
+    [[nodiscard]] std::size_t current_seat() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        throw_if_finished();
+        return current_;
+    }
+
+    /// A copy of the log, oldest turn first.
+    [[nodiscard]] std::vector<TurnRecord> records() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::vector<TurnRecord> records;
+        records.reserve(log_.size());
+        for (std::size_t i = 0; i < log_.size(); ++i) {
+            records.push_back(record_at(i));
+        }
+        return records;
+    }
+    /// The record of the last turn played, if any.
+    [[nodiscard]] std::optional<TurnRecord> last_record() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        if (log_.empty()) {
+            return std::nullopt;
+        }
+        return record_at(log_.size() - 1);
+    }
+    /// Turns played so far.
+    [[nodiscard]] std::uint64_t turns() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return log_.size();
+    }
+    /// The first player home, once there is one.
+    [[nodiscard]] std::optional<std::string> winner() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return winner_locked();
+    }
+    /// Players home in the order they got there, then the others by square (highest first),
+    /// then by seat.
+    [[nodiscard]] std::vector<Standing> ranking() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return ranking_locked();
+    }
+    [[nodiscard]] GameStatus status() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return status_locked();
+    }
+    /// Status, winner, turns and ranking, read together.
+    [[nodiscard]] GameResult result() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return result_locked();
+    }
+
+    // --- What does not change after construction. ---
+
+    [[nodiscard]] const std::vector<std::string>& players() const noexcept { return names_; }
+    /// The seat (0-based place in the rotation) of `player`; InvalidPlayers if there is none.
+    [[nodiscard]] std::size_t seat_of(std::string_view player) const {
+        const auto it =
+            std::lower_bound(by_name_.begin(), by_name_.end(), player,
+                             [this](std::size_t seat, std::string_view name) {
+                                 return std::string_view(names_[seat]).compare(name) < 0;
+                             });
+        if (it == by_name_.end() || std::string_view(names_[*it]) != player) {
+            throw InvalidPlayers(fmt::format("there is no player called \"{}\" in this game "
+                                             "(players: {})",
+                                             player, listed(names_)));
+        }
+        return *it;
+    }
+    [[nodiscard]] const Board<Config>& board() const noexcept { return board_; }
+    [[nodiscard]] const Config& config() const noexcept { return board_.config(); }
+    /// The dice, for inspection. Not synchronised: read it only when no turn can be running.
+    [[nodiscard]] const D& dice() const noexcept { return dice_; }
+
+private:
+    // One turn, start to end: lock, play, deliver. Returns false, without throwing, when
+    // `stop_quietly` and the game can take no more turns.
+    SNAKELADDER_HOT bool run_turn(const std::string_view* claimed, TurnRecord* copy_out,
+                                  bool stop_quietly, bool nested) {
+        detail::GameHub<Mutex>& hub = *hub_;
+        detail::TurnLock<Mutex> turn(hub, nested);
+        bool played = false;
+        {
+            std::lock_guard<Mutex> state(hub.state_mutex);
+            played = play_locked(claimed, copy_out, stop_quietly);
+        }
+        if (turn.owner() && !hub.queue.empty()) [[unlikely]] {
+            deliver(turn);
+        }
+        return played;
+    }
+
+    void deliver(detail::TurnLock<Mutex>& turn) {
+        const std::exception_ptr error = hub_->deliver();
+        turn.unlock();
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+
+    // One turn of the player due, with every check. Everything rare (a named player, the end of
+    // the game, growing the log, a record to return, observers) is out of line.
+    SNAKELADDER_HOT bool play_locked(const std::string_view* claimed, TurnRecord* copy_out,
+                                     bool stop_quietly) {
+        if (claimed != nullptr || finished_ || log_.size() >= config().turn_limit()) [[unlikely]] {
+            if (!admit(claimed, stop_quietly)) {
+                return false;
+            }
+        }
+        if (log_.full()) [[unlikely]] {
+            log_.grow(); // before the roll, so running out of memory here changes nothing
+        }
+        if (copy_out != nullptr || !hub_->observers.empty()) [[unlikely]] {
+            play_published_turn(copy_out);
+        } else {
+            const int roll = dice_.roll(); // dice that throw must change nothing themselves
+            if (roll < 1) [[unlikely]] {
+                refuse_roll(roll);
+            }
+            commit(log_move(current_, roll));
+        }
+        return true;
+    }
+
+    // A turn whose record is returned or told to observers. Building those can fail after the
+    // roll, so the dice are checkpointed and the whole turn is undone on failure.
+    SNAKELADDER_COLD void play_published_turn(TurnRecord* copy_out) {
+        detail::DiceCheckpoint<D> checkpoint(dice_);
+        const int roll = dice_.roll();
+        if (roll < 1) {
+            checkpoint.restore(dice_);
+            refuse_roll(roll);
+        }
+        commit(log_move(current_, roll));
+        try {
+            if (copy_out != nullptr) {
+                *copy_out = record_at(log_.size() - 1);
+            }
+            if (!hub_->observers.empty()) {
+                queue_events();
+            }
+        } catch (...) {
+            roll_back_last();
+            checkpoint.restore(dice_);
+            throw;
+        }
+    }
+
+    // Logs what `roll` does for the player in `seat` and returns the entry. The order of a turn
+    // (DESIGN.md): the overshoot rule, then the jumps; a move the exact-finish rule forfeits takes
+    // no jump. Board::step does the same with checks and a jump list; this is its unchecked core,
+    // and a test holds the two together. The log must have room.
+    SNAKELADDER_HOT const detail::LoggedTurn& log_move(std::size_t seat, int roll) noexcept {
+        const Square start = positions_[seat];
+        const OvershootOutcome out = Config::overshoot_rule::apply(start, roll, board_.size());
+        detail::LoggedTurn& turn = log_.append();
+        turn.start = start;
+        if (out.blocked) [[unlikely]] {
+            turn.end = start;
+        } else {
+            turn.end = board_.resolve(out.landed);
+        }
+        turn.seat = static_cast<std::uint32_t>(seat);
+        turn.roll = roll;
+        return turn;
+    }
+
+    // play()'s inner loop: turns that need nothing but the common case, played back to back while
+    // nobody is home (so the rotation skips no one), there is room in the log, the turn limit is
+    // not near, and nobody is observing. Stops after a turn that brings a player home, and after a
+    // bounded stretch, so that with a real mutex readers wait at most that long.
+    SNAKELADDER_HOT void play_plain_turns() {
+        constexpr std::size_t longest_stretch = 1024;
+        if (finished_ || !finish_order_.empty() || !hub_->observers.empty()) {
+            return;
+        }
+        const std::size_t below_limit = config().turn_limit() - log_.size();
+        const std::size_t turns = std::min({log_.room(), below_limit, longest_stretch});
+        const std::size_t players = names_.size();
+        const Square size = board_.size();
+        // Kept in locals through the stretch, and written back on every way out (a roll may
+        // throw), so the compiler need not reload them after each store to the log.
+        Square* const positions = positions_.data();
+        detail::LoggedTurn* const entries = log_.free_space();
+        std::size_t seat = current_;
+        std::size_t played = 0;
+        const auto settle = [&]() noexcept {
+            log_.appended(played);
+            current_ = seat;
+        };
+        try {
+            while (played < turns) {
+                const int roll = dice_.roll();
+                if (roll < 1) [[unlikely]] {
+                    refuse_roll(roll);
+                }
+                // As log_move(): the overshoot rule, then the jumps.
+                const Square start = positions[seat];
+                const OvershootOutcome out = Config::overshoot_rule::apply(start, roll, size);
+                Square end = start;
+                if (!out.blocked) [[likely]] {
+                    end = board_.resolve(out.landed);
+                }
+                detail::LoggedTurn& turn = entries[played++];
+                turn.start = start;
+                turn.end = end;
+                turn.seat = static_cast<std::uint32_t>(seat);
+                turn.roll = roll;
+                if (end == size) [[unlikely]] {
+                    settle();
+                    commit(turn); // a homecoming: finish order, maybe the end of the game
+                    return;
+                }
+                positions[seat] = end;
+                seat = seat + 1 == players ? 0 : seat + 1;
+            }
+        } catch (...) {
+            settle();
+            throw;
+        }
+        settle();
+    }
+
+    // Whether a turn may be played: false to stop quietly (play() at the end), else throws the
+    // reason it may not.
+    SNAKELADDER_COLD bool admit(const std::string_view* claimed, bool stop_quietly) const {
+        if (claimed != nullptr && *claimed != std::string_view(names_[current_])) {
+            (void)seat_of(*claimed); // an unknown name is refused before anything else
+        }
+        if (finished_) {
+            if (stop_quietly) {
+                return false;
+            }
+            throw GameOver(game_over_message());
+        }
+        if (log_.size() >= config().turn_limit()) {
+            if (stop_quietly) {
+                return false;
+            }
+            throw TurnLimitReached(fmt::format("the game has reached its turn limit of {} turns{}",
+                                               config().turn_limit(),
+                                               finish_order_.empty() ? " without a winner" : ""));
+        }
+        if (claimed != nullptr && *claimed != std::string_view(names_[current_])) {
+            throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s", names_[current_], *claimed));
+        }
+        return true;
+    }
+
+    // Dice that roll below 1 break the Dice contract. The turn is refused before anything in the
+    // game changes. The dice are put back only where the turn had checkpointed them (a turn that
+    // returns a record or has observers); play_turn, take_turn and observed turns give the strong
+    // guarantee, play()'s unobserved stretches do not pay for a checkpoint.
+    [[noreturn]] SNAKELADDER_COLD static void refuse_roll(int roll) {
+        throw InvalidConfig(fmt::format("the dice rolled {}, but a roll must be at least 1", roll));
+    }
+
+    // The full record of the turn at `index` (0-based) in the log.
+    [[nodiscard]] TurnRecord record_at(std::size_t index) const {
+        const detail::LoggedTurn& turn = log_[index];
+        const Square size = board_.size();
+        const OvershootOutcome out = Config::overshoot_rule::apply(turn.start, turn.roll, size);
+        TurnRecord record;
+        record.turn = index + 1;
+        record.seat = turn.seat;
+        record.player = names_[turn.seat];
+        if (turn.end != out.landed && !out.blocked) { // a jump never leads back to its start
+            record.jumps = board_.jumps_taken(out.landed);
+        }
+        record.roll = turn.roll;
+        record.start = turn.start;
+        record.landed = out.landed;
+        record.end = turn.end;
+        record.needed = out.blocked ? size - turn.start : 0;
+        record.blocked = out.blocked;
+        record.home = turn.end == size;
+        if (record.home) { // a player gets home once: its place is its index in the finish order
+            const auto it = std::find(finish_order_.begin(), finish_order_.end(), turn.seat);
+            record.place = static_cast<int>(it - finish_order_.begin()) + 1;
+        }
+        return record;
+    }
+
+    SNAKELADDER_HOT void commit(const detail::LoggedTurn& turn) noexcept {
+        positions_[turn.seat] = turn.end;
+        if (turn.end == board_.size()) {
+            finish_order_.push_back(turn.seat); // reserved for every player: cannot throw
+            --remaining_;
+        }
+        finished_ = ends_now();
+        if (remaining_ > 0) {
+            current_ = next_seat_after(turn.seat);
+        }
+    }
+
+    // Undoes the last turn, logged and committed. Everything it changed follows from its log
+    // entry: a turn is only played in a game that has not finished, by the player who was due.
+    void roll_back_last() noexcept {
+        const detail::LoggedTurn& turn = log_.back();
+        positions_[turn.seat] = turn.start;
+        if (turn.end == board_.size()) {
+            finish_order_.pop_back();
+            ++remaining_;
+        }
+        current_ = turn.seat;
+        finished_ = false;
+        log_.pop_back();
+    }
+
+    [[nodiscard]] bool ends_now() const noexcept {
+        if (remaining_ == 0) {
+            return true;
+        }
+        if (finish_order_.empty()) {
+            return false;
+        }
+        return !config().play_to_last() || remaining_ == 1;
+    }
+
+    // The next seat in the rotation whose player is not home yet.
+    [[nodiscard]] std::size_t next_seat_after(std::size_t seat) const noexcept {
+        const std::size_t count = names_.size();
+        for (std::size_t step = 0; step < count; ++step) {
+            seat = seat + 1 == count ? 0 : seat + 1; // no division on the hot path
+            if (positions_[seat] != board_.size()) {
+                return seat;
+            }
+        }
+        return seat;
+    }
+
+    void queue_events() {
+        std::deque<GameEvent>& queue = hub_->queue;
+        const std::size_t before = queue.size();
+        try {
+            const TurnRecord record = record_at(log_.size() - 1);
+            if (record.turn == 1) {
+                queue.push_back(GameStarted{names_});
+            }
+            queue.push_back(TurnPlayed{record});
+            if (record.home) {
+                queue.push_back(PlayerHome{record.turn, record.seat, record.player, record.place});
+            }
+            if (finished_ || log_.size() >= config().turn_limit()) {
+                queue.push_back(GameEnded{result_locked()});
+            }
+        } catch (...) {
+            while (queue.size() > before) {
+                queue.pop_back();
+            }
+            throw;
+        }
+    }
+
+    [[nodiscard]] GameStatus status_locked() const noexcept {
+        if (finished_) {
+            return GameStatus::finished;
+        }
+        if (log_.size() >= config().turn_limit()) {
+            return GameStatus::turn_limit_reached;
+        }
+        return log_.empty() ? GameStatus::not_started : GameStatus::in_progress;
+    }
+
+    [[nodiscard]] std::optional<std::string> winner_locked() const {
+        if (finish_order_.empty()) {
+            return std::nullopt;
+        }
+        return names_[finish_order_.front()];
+    }
+
+    [[nodiscard]] std::vector<Standing> ranking_locked() const {
+        // Seats in ranking order: finishers as they got home, then the others by seat, stably
+        // sorted by square. On the stack for the usual handful of players (play() returns a
+        // ranking after every game, so this is part of its cost).
+        constexpr std::size_t on_stack = 16;
+        const std::size_t count = names_.size();
+        std::array<std::size_t, on_stack> small{};
+        std::vector<std::size_t> large;
+        if (count > on_stack) {
+            large.resize(count);
+        }
+        const std::span<std::size_t> order =
+            count > on_stack ? std::span<std::size_t>(large) : std::span(small).first(count);
+        std::copy(finish_order_.begin(), finish_order_.end(), order.begin());
+        const std::size_t finishers = finish_order_.size();
+        std::size_t next = finishers;
+        for (std::size_t seat = 0; seat < count; ++seat) {
+            if (positions_[seat] != board_.size()) {
+                order[next++] = seat;
+            }
+        }
+        const auto further = [this](std::size_t a, std::size_t b) {
+            return positions_[a] > positions_[b];
+        };
+        const auto rest = order.begin() + static_cast<std::ptrdiff_t>(finishers);
+        if (count > on_stack) {
+            std::stable_sort(rest, order.end(), further);
+        } else { // insertion sort: stable, and no buffer to allocate
+            for (auto it = rest; it != order.end(); ++it) {
+                const std::size_t seat = *it;
+                auto hole = it;
+                for (; hole != rest && further(seat, *(hole - 1)); --hole) {
+                    *hole = *(hole - 1);
+                }
+                *hole = seat;
+            }
+        }
+        std::vector<Standing> ranking;
+        ranking.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::size_t seat = order[i];
+            ranking.push_back({i + 1, seat, names_[seat], positions_[seat], i < finishers});
+        }
+        return ranking;
+    }
+
+    [[nodiscard]] GameResult result_locked() const {
+        return {status_locked(), winner_locked(), log_.size(), ranking_locked()};
+    }
+
+    void throw_if_finished() const {
+        if (finished_) {
+            throw GameOver(game_over_message());
+        }
+    }
+
+    [[nodiscard]] std::string game_over_message() const {
+        std::string message = fmt::format("the game is over after {} turns: {} won", log_.size(),
+                                          names_[finish_order_.front()]);
+        if (config().play_to_last() && remaining_ == 1) {
+            for (std::size_t seat = 0; seat < names_.size(); ++seat) {
+                if (positions_[seat] != board_.size()) {
+                    message += fmt::format(" and only {} is left", names_[seat]);
+                }
+            }
+        }
+        return message;
+    }
+
+    void check_seat(std::size_t seat) const {
+        if (seat >= names_.size()) {
+            throw InvalidPlayers(fmt::format("there is no seat {}: the game has {} players "
+                                             "(seats 0 to {})",
+                                             seat, names_.size(), names_.size() - 1));
+        }
+    }
+
+    static std::string listed(const std::vector<std::string>& names) {
+        constexpr std::size_t shown = 8;
+        std::string list;
+        for (std::size_t i = 0; i < names.size() && i < shown; ++i) {
+            list += (i == 0 ? "" : ", ") + names[i];
+        }
+        if (names.size() > shown) {
+            list += fmt::format(" and {} more", names.size() - shown);
+        }
+        return list;
+    }
+
+    void check_players() {
+        const Config& rules = config();
+        const auto count = static_cast<std::int64_t>(names_.size());
+        if (count < rules.min_players() || count > rules.max_players()) {
+            const std::string wanted =
+                rules.min_players() == rules.max_players()
+                    ? fmt::format("exactly {}", rules.min_players())
+                    : fmt::format("{} to {}", rules.min_players(), rules.max_players());
+            throw InvalidPlayers(fmt::format("this game needs {} players, got {}", wanted, count));
+        }
+        for (std::size_t seat = 0; seat < names_.size(); ++seat) {
+            if (names_[seat].empty()) {
+                throw InvalidPlayers(
+                    fmt::format("player {} (seat {}) has an empty name; every player needs a name",
+                                seat + 1, seat));
+            }
+        }
+        by_name_.resize(names_.size());
+        for (std::size_t seat = 0; seat < names_.size(); ++seat) {
+            by_name_[seat] = seat;
+        }
+        std::stable_sort(by_name_.begin(), by_name_.end(),
+                         [this](std::size_t a, std::size_t b) { return names_[a] < names_[b]; });
+        const auto twin = std::adjacent_find(
+            by_name_.begin(), by_name_.end(),
+            [this](std::size_t a, std::size_t b) { return names_[a] == names_[b]; });
+        if (twin != by_name_.end()) {
+            throw InvalidPlayers(fmt::format("two players are called \"{}\" (seats {} and {}); "
+                                             "every player needs a different name",
+                                             names_[*twin], *twin, *(twin + 1)));
+        }
+    }
+
+    // A board and dice that can leave a token where home is out of reach would make a game that
+    // never ends. The board says which squares those are; the message names the first few.
+    void check_home_reachable() const {
+        // A roll above twice the board size moves a token exactly as a roll of twice the size
+        // does under every overshoot rule, so larger rolls need not be listed one by one.
+        const int largest = 2 * board_.size();
+        std::vector<int> rolls = possible_rolls(dice_, largest);
+        if (static_cast<std::int64_t>(dice_.max_roll()) > largest &&
+            (rolls.empty() || rolls.back() != largest)) {
+            rolls.push_back(largest);
+        }
+        const std::vector<std::int64_t> wide(rolls.begin(), rolls.end());
+        const std::vector<Square> traps = board_.traps(wide);
+        if (traps.empty()) {
+            return;
+        }
+        const std::string rule{Config::overshoot_rule::name};
+        if (traps.front() == 0) {
+            throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
+                                            "with rolls of {} under {}",
+                                            board_.size(), describe_rolls(rolls), rule));
+        }
+        constexpr std::size_t named = 5;
+        std::string squares;
+        for (std::size_t i = 0; i < traps.size() && i < named; ++i) {
+            squares += (i == 0 ? "" : ", ") + std::to_string(traps[i]);
+        }
+        if (traps.size() > named) {
+            squares += fmt::format(" and {} more", traps.size() - named);
+        }
+        throw InvalidConfig(fmt::format(
+            "with rolls of {} under {}, a token can reach square{} {} but can never get home "
+            "(square {}) from there, so the game might never end",
+            describe_rolls(rolls), rule, traps.size() == 1 ? "" : "s", squares, board_.size()));
+    }
+
+    static std::string describe_rolls(const std::vector<int>& rolls) {
+        if (rolls.empty()) {
+            return "none at all";
+        }
+        const bool consecutive = rolls.back() - rolls.front() + 1 == static_cast<int>(rolls.size());
+        if (rolls.size() == 1) {
+            return std::to_string(rolls.front());
+        }
+        if (consecutive) {
+            return fmt::format("{} to {}", rolls.front(), rolls.back());
+        }
+        constexpr std::size_t shown = 8;
+        std::string list;
+        for (std::size_t i = 0; i < rolls.size() && i < shown; ++i) {
+            list += (i == 0 ? "" : ", ") + std::to_string(rolls[i]);
+        }
+        if (rolls.size() > shown) {
+            list += fmt::format(" ... {}", rolls.back());
+        }
+        return list;
+    }
+
+    Board<Config> board_;
+    D dice_;
+    std::vector<std::string> names_;
+    std::vector<std::size_t> by_name_; // seats sorted by name, for lookups by name
+    std::vector<Square> positions_;
+    std::vector<std::size_t> finish_order_; // seats, in the order they got home
+    std::size_t current_ = 0;
+    std::size_t remaining_ = 0; // players not home yet
+    bool finished_ = false;
+    detail::TurnLog log_;
+    std::shared_ptr<detail::GameHub<Mutex>> hub_;
+};
+
+} // namespace snakeladder
