@@ -1,0 +1,338 @@
+// snakeladder's benchmark: named sections, each printing its figures as ratios to a reference
+// measured in the same run. Run every section, or name some:  snakeladder_bench [section...]
+// Options: --quick (fewer repetitions, for a smoke run), --list.
+//
+// More sections: put them in a header included below (simulate_bench.hpp is picked up when it
+// exists) and register them with `inline const bench::Section name{"name", "what", &function};`.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <functional>
+#include <mutex>
+#include <snakeladder/snakeladder.hpp>
+#include <string>
+#include <string_view>
+#include <time.h>
+#include <vector>
+
+namespace bench {
+
+/// Settings every section reads.
+struct Options {
+    /// Repetitions of each measurement; the best (least disturbed) run is reported.
+    int repetitions = 7;
+    /// Scale down the work for a smoke run.
+    bool quick = false;
+};
+
+/// A named part of the benchmark. Constructing one registers it.
+class Section {
+public:
+    using Run = void (*)(const Options&);
+    Section(std::string_view name, std::string_view about, Run run)
+        : name_(name), about_(about), run_(run) {
+        all().push_back(this);
+    }
+    Section(const Section&) = delete;
+    Section& operator=(const Section&) = delete;
+
+    [[nodiscard]] std::string_view name() const { return name_; }
+    [[nodiscard]] std::string_view about() const { return about_; }
+    void run(const Options& options) const { run_(options); }
+
+    static std::vector<const Section*>& all() {
+        static std::vector<const Section*> sections;
+        return sections;
+    }
+
+private:
+    std::string_view name_;
+    std::string_view about_;
+    Run run_;
+};
+
+/// Keeps the optimiser from deleting a computation whose result is otherwise unused.
+template <class T>
+inline void keep(const T& value) {
+#if defined(__GNUC__) || defined(__clang__)
+    asm volatile("" : : "r,m"(value) : "memory");
+#else
+    static volatile const T* sink;
+    sink = &value;
+#endif
+}
+
+/// The clock: this thread's CPU time where the system has one (a shared machine preempts a
+/// benchmark, and wall time would count the time other programs ran), else steady_clock.
+struct Clock {
+    using time_point = double; // seconds
+    static time_point now() noexcept {
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+        timespec now{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+        return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+#else
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+#endif
+    }
+};
+
+inline double seconds_since(Clock::time_point start) {
+    return Clock::now() - start;
+}
+
+/// What one reading of the clock costs, to take out of measurements made in small pieces.
+inline double clock_cost() {
+    static const double cost = [] {
+        constexpr int readings = 100'000;
+        const auto start = Clock::now();
+        for (int i = 0; i < readings; ++i) {
+            keep(Clock::now());
+        }
+        return seconds_since(start) / readings;
+    }();
+    return cost;
+}
+
+/// The machine may be shared: the fastest of several interleaved runs is the one least disturbed
+/// by other work, and interleaving exposes every loop to the same conditions.
+inline double best(const std::vector<double>& values) {
+    return *std::min_element(values.begin(), values.end());
+}
+
+inline double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+/// One line of a table: a label, a figure per operation and a ratio to the reference.
+inline void print_figure(std::string_view label, double ns_per_op, double ratio,
+                         std::string_view unit = "ns/turn") {
+    fmt::print("  {:<44} {:>8.2f} {}   {:>6.2f}x\n", label, ns_per_op, unit, ratio);
+}
+
+/// One line of a table, the ratio being ns_per_op / reference_ns.
+inline void print_row(std::string_view label, double ns_per_op, double reference_ns,
+                      std::string_view unit = "ns/turn") {
+    print_figure(label, ns_per_op, ns_per_op / reference_ns, unit);
+}
+
+inline std::string_view compiler() {
+#if defined(__clang__)
+    return "clang " __clang_version__;
+#elif defined(__GNUC__)
+    return "g++ " __VERSION__;
+#else
+    return "unknown compiler";
+#endif
+}
+
+} // namespace bench
+
+// --- Section "game": Game::play against a hand-written loop ------------------------------------
+
+namespace bench::game {
+
+using namespace snakeladder;
+
+constexpr int players = 4;
+constexpr int sides = 6;
+
+/// The same games as Game::play, written by hand: one table lookup per turn for the square, the
+/// same engine, the same mapping of engine bits to faces (uniform_below), no records.
+struct ReferenceLoop {
+    explicit ReferenceLoop(const Board<>& board) : goal(board.size()) {
+        next.resize(static_cast<std::size_t>(goal + 1) * (sides + 1));
+        for (Square square = 0; square <= goal; ++square) {
+            for (int roll = 1; roll <= sides; ++roll) {
+                next[static_cast<std::size_t>(square) * (sides + 1) + roll] =
+                    board.advance(square, roll);
+            }
+        }
+    }
+
+    // Returns the number of turns; `winner` receives the winning seat.
+    std::uint64_t play(std::uint64_t seed, int& winner) const {
+        Xoshiro256 engine(seed);
+        std::array<Square, players> position{};
+        std::uint64_t turns = 0;
+        int seat = 0;
+        for (;;) {
+            const auto roll = 1 + uniform_below(engine, sides);
+            Square& square = position[static_cast<std::size_t>(seat)];
+            square = next[static_cast<std::size_t>(square) * (sides + 1) + roll];
+            ++turns;
+            if (square == goal) {
+                winner = seat;
+                return turns;
+            }
+            seat = seat + 1 == players ? 0 : seat + 1;
+        }
+    }
+
+    Square goal;
+    std::vector<Square> next;
+};
+
+const std::vector<std::string> names{"Ana", "Ben", "Cy", "Dee"};
+
+constexpr std::uint64_t seed_of(std::size_t game) {
+    return 0x5eed'0000 + game;
+}
+
+/// One run: seconds spent by each loop, turns played, and a check that all three played the
+/// same games.
+struct Run {
+    double reference = 0;
+    double null_mutex = 0;
+    double std_mutex = 0;
+    std::uint64_t turns = 0;
+    bool same_games = true;
+};
+
+template <class G>
+double time_play(std::vector<G>& games) {
+    const auto start = Clock::now();
+    for (G& game : games) {
+        keep(game.play());
+    }
+    return seconds_since(start) - clock_cost();
+}
+
+// The games are played a few at a time, the three loops back to back on the same seeds, so that
+// all three meet the same conditions on a shared machine. Only play() is timed: building a game
+// checks its board and dice (which costs more than playing it), and is done before the clock
+// starts; the games are destroyed before the next few are built, so their logs reuse memory as
+// they would in a program that plays game after game.
+Run run_once(const Board<>& board, std::size_t games) {
+    using Unlocked = Game<FairDice<>, GameConfig<>, NullMutex>;
+    using Locked = Game<FairDice<>, GameConfig<>, std::mutex>;
+    constexpr std::size_t batch = 16;
+    const ReferenceLoop loop(board);
+    Run run;
+    std::vector<Unlocked> unlocked;
+    std::vector<Locked> locked;
+    unlocked.reserve(batch);
+    locked.reserve(batch);
+    for (std::size_t first = 0; first < games; first += batch) {
+        const std::size_t last = std::min(games, first + batch);
+        unlocked.clear();
+        locked.clear();
+        for (std::size_t g = first; g < last; ++g) {
+            unlocked.emplace_back(board, FairDice<>::seeded(seed_of(g), sides), names);
+            locked.emplace_back(board, FairDice<>::seeded(seed_of(g), sides), names);
+        }
+        std::array<int, batch> winners{};
+        std::uint64_t turns = 0;
+        const auto start = Clock::now();
+        for (std::size_t g = first; g < last; ++g) {
+            turns += loop.play(seed_of(g), winners[g - first]);
+        }
+        run.reference += seconds_since(start) - clock_cost();
+        run.null_mutex += time_play(unlocked);
+        run.std_mutex += time_play(locked);
+        run.turns += turns;
+        for (std::size_t g = first; g < last; ++g) {
+            const auto winner = static_cast<std::size_t>(winners[g - first]);
+            const std::size_t i = g - first;
+            run.same_games = run.same_games && unlocked[i].ranking().front().seat == winner &&
+                             locked[i].ranking().front().seat == winner;
+            turns -= unlocked[i].turns();
+        }
+        run.same_games = run.same_games && turns == 0;
+    }
+    return run;
+}
+
+void run(const Options& options) {
+    const std::size_t games = options.quick ? 2'000 : 40'000;
+    const Board<> board = classic();
+    fmt::print("game: {} seeded four-player games on the classic board (ExactFinish, one "
+               "six-sided die); ns/turn: best of {} runs; ratio: median of the runs' ratios\n",
+               games, options.repetitions);
+
+    std::vector<Run> runs;
+    for (int rep = 0; rep < options.repetitions; ++rep) {
+        runs.push_back(run_once(board, games));
+        if (!runs.back().same_games) {
+            fmt::print(stderr, "the reference loop and Game::play played different games\n");
+            std::exit(1);
+        }
+    }
+    const double turns = static_cast<double>(runs.front().turns);
+    const auto row = [&](std::string_view label, double Run::*loop) {
+        std::vector<double> seconds, ratios;
+        for (const Run& r : runs) {
+            seconds.push_back(r.*loop);
+            ratios.push_back(r.*loop / r.reference);
+        }
+        print_figure(label, best(seconds) * 1e9 / turns, median(ratios));
+    };
+    fmt::print("  {} turns per run, the same games in all three loops (checked); a clock reading "
+               "costs {:.0f} ns and is taken off\n",
+               runs.front().turns, clock_cost() * 1e9);
+    row("reference loop (next-square table, no log)", &Run::reference);
+    row("Game::play, NullMutex (records and all)", &Run::null_mutex);
+    row("Game::play, std::mutex (records and all)", &Run::std_mutex);
+}
+
+inline const Section section{"game", "Game::play against a hand-written reference loop", &run};
+
+} // namespace bench::game
+
+#if __has_include("simulate_bench.hpp")
+#include "simulate_bench.hpp"
+
+namespace bench {
+inline const Section simulate_section{
+    "simulate", "simulate() against a hand-written loop",
+    [](const Options& options) { run_simulate_benchmarks(options); }};
+} // namespace bench
+#endif
+
+int main(int argc, char** argv) {
+    bench::Options options;
+    std::vector<std::string_view> wanted;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--quick") {
+            options.quick = true;
+            options.repetitions = 3;
+        } else if (arg == "--list") {
+            for (const bench::Section* section : bench::Section::all()) {
+                fmt::print("{:<12} {}\n", section->name(), section->about());
+            }
+            return 0;
+        } else {
+            wanted.push_back(arg);
+        }
+    }
+    for (const std::string_view name : wanted) {
+        const auto& all = bench::Section::all();
+        if (std::none_of(all.begin(), all.end(),
+                         [name](const bench::Section* s) { return s->name() == name; })) {
+            fmt::print(stderr, "no section called \"{}\" (try --list)\n", name);
+            return 2;
+        }
+    }
+#ifdef NDEBUG
+    constexpr std::string_view build = "optimised build";
+#else
+    constexpr std::string_view build = "NOT an optimised build: figures are meaningless";
+#endif
+    fmt::print("snakeladder benchmark ({}, {})\n\n", bench::compiler(), build);
+    for (const bench::Section* section : bench::Section::all()) {
+        if (wanted.empty() ||
+            std::find(wanted.begin(), wanted.end(), section->name()) != wanted.end()) {
+            section->run(options);
+            fmt::print("\n");
+        }
+    }
+    return 0;
+}
