@@ -1,0 +1,638 @@
+// The exact analysis: expected turns (published figures, hand-solved boards under every rule,
+// an independent dense solver), the length distribution, seat chances (against a brute-force
+// chain on the players' joint positions) and traps.
+#include "catch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <snakeladder/analysis.hpp>
+#include <snakeladder/board_factories.hpp>
+#include <snakeladder/dice.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+using namespace snakeladder;
+
+namespace {
+
+constexpr double infinity = std::numeric_limits<double>::infinity();
+
+template <typename Overshoot, typename Chains = RejectChains>
+using Rules = GameConfig<Overshoot, Chains>;
+
+template <typename Overshoot, typename Chains = RejectChains>
+Board<Rules<Overshoot, Chains>> board_of(Square size, std::vector<Jump> jumps) {
+    return Board<Rules<Overshoot, Chains>>(std::move(jumps),
+                                           Rules<Overshoot, Chains>({.size = size}));
+}
+
+bool close(double a, double b, double relative) {
+    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
+}
+
+template <typename Config>
+bool standing(const Board<Config>& board, Square s) {
+    return Config::chain_rule::policy == ChainPolicy::single || board.resolve(s) == s;
+}
+
+// An independent reference: the whole system E[s] = 1 + sum_r p_r E[step(s, r).end] over every
+// square 0..size-1, every roll of the dice (none folded), solved by Gauss-Jordan elimination with
+// partial pivoting in long double. For boards on which home is reached surely.
+template <typename Config>
+std::vector<double> dense_reference(const Board<Config>& board, std::span<const double> faces) {
+    const auto n = static_cast<std::size_t>(board.size());
+    std::vector<long double> a(n * (n + 1), 0.0L);
+    const auto at = [&](std::size_t i, std::size_t j) -> long double& {
+        return a[i * (n + 1) + j];
+    };
+    for (std::size_t s = 0; s < n; ++s) {
+        at(s, s) += 1.0L;
+        at(s, n) = 1.0L;
+        for (std::size_t r = 1; r < faces.size(); ++r) {
+            if (faces[r] > 0.0) {
+                const auto t = static_cast<std::size_t>(
+                    board.step(static_cast<Square>(s), static_cast<std::int64_t>(r)).end);
+                if (t != n) {
+                    at(s, t) -= static_cast<long double>(faces[r]);
+                }
+            }
+        }
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+        std::size_t pivot = c;
+        for (std::size_t r = c + 1; r < n; ++r) {
+            if (std::abs(at(r, c)) > std::abs(at(pivot, c))) {
+                pivot = r;
+            }
+        }
+        for (std::size_t j = 0; j <= n; ++j) {
+            std::swap(at(c, j), at(pivot, j));
+        }
+        for (std::size_t r = 0; r < n; ++r) {
+            if (r != c && at(r, c) != 0.0L) {
+                const long double f = at(r, c) / at(c, c);
+                for (std::size_t j = c; j <= n; ++j) {
+                    at(r, j) -= f * at(c, j);
+                }
+            }
+        }
+    }
+    std::vector<double> e(n + 1, 0.0);
+    for (std::size_t s = 0; s < n; ++s) {
+        e[s] = static_cast<double>(at(s, n) / at(s, s));
+    }
+    return e;
+}
+
+// Every square of expected_turns against the reference (a square no token stands on is worth
+// what landing on it is worth).
+template <typename Config, typename D>
+void check_against_reference(const Board<Config>& board, const D& dice, double relative) {
+    const std::vector<double> reference = dense_reference(board, dice.face_probabilities());
+    const ExpectedTurns exact = expected_turns(board, dice);
+    REQUIRE(exact.from_square.size() == reference.size());
+    for (Square s = 0; s <= board.size(); ++s) {
+        const double expected =
+            reference[static_cast<std::size_t>(standing(board, s) ? s : board.resolve(s))];
+        INFO("square " << s << ": " << exact.from_square[static_cast<std::size_t>(s)]
+                       << " vs reference " << expected);
+        CHECK(close(exact.from_square[static_cast<std::size_t>(s)], expected, relative));
+    }
+    CHECK(exact.from_start == exact.from_square[0]);
+    CHECK(exact.solve.backward_error <= 1e-12);
+}
+
+template <typename Config>
+void check_squares(const ExpectedTurns& exact, const Board<Config>& board,
+                   const std::vector<double>& expected) {
+    REQUIRE(exact.from_square.size() == static_cast<std::size_t>(board.size()) + 1);
+    REQUIRE(expected.size() == exact.from_square.size());
+    for (std::size_t s = 0; s < expected.size(); ++s) {
+        INFO("square " << s);
+        CHECK(exact.from_square[s] == Approx(expected[s]).epsilon(1e-13));
+    }
+    CHECK(exact.from_start == exact.from_square[0]);
+}
+
+// An independent reference for the distribution: the token's distribution over the squares,
+// moved one turn at a time with Board::step.
+template <typename Config>
+std::vector<double> reference_lengths(const Board<Config>& board, std::span<const double> faces,
+                                      std::size_t turns) {
+    const auto n = static_cast<std::size_t>(board.size());
+    std::vector<double> now(n + 1, 0.0);
+    std::vector<double> lengths(turns + 1, 0.0);
+    now[0] = 1.0;
+    for (std::size_t t = 1; t <= turns; ++t) {
+        std::vector<double> next(n + 1, 0.0);
+        for (std::size_t s = 0; s < n; ++s) {
+            for (std::size_t r = 1; r < faces.size(); ++r) {
+                if (now[s] > 0.0 && faces[r] > 0.0) {
+                    next[static_cast<std::size_t>(
+                        board.step(static_cast<Square>(s), static_cast<std::int64_t>(r)).end)] +=
+                        now[s] * faces[r];
+                }
+            }
+        }
+        lengths[t] = next[n];
+        next[n] = 0.0;
+        now = std::move(next);
+    }
+    return lengths;
+}
+
+// The race itself, brute force: the joint distribution of all players' squares, one move at a
+// time, seat 0 first; returns each seat's chance to win and the expected number of moves.
+template <typename Config>
+std::pair<std::vector<double>, double>
+brute_force_race(const Board<Config>& board, std::span<const double> faces, int players) {
+    const auto n = static_cast<std::size_t>(board.size());
+    const auto k = static_cast<std::size_t>(players);
+    std::size_t states = 1;
+    for (std::size_t i = 0; i < k; ++i) {
+        states *= n; // nobody is home while the game runs
+    }
+    std::vector<double> now(states, 0.0);
+    now[0] = 1.0;
+    std::vector<double> wins(k, 0.0);
+    double moves = 0.0;
+    double running = 1.0;
+    for (std::size_t move = 0; running > 1e-18; ++move) {
+        const std::size_t seat = move % k;
+        std::size_t stride = 1;
+        for (std::size_t i = 0; i < seat; ++i) {
+            stride *= n;
+        }
+        moves += running;
+        std::vector<double> next(states, 0.0);
+        for (std::size_t state = 0; state < states; ++state) {
+            if (now[state] == 0.0) {
+                continue;
+            }
+            const std::size_t square = (state / stride) % n;
+            for (std::size_t r = 1; r < faces.size(); ++r) {
+                if (faces[r] == 0.0) {
+                    continue;
+                }
+                const auto end = static_cast<std::size_t>(
+                    board.step(static_cast<Square>(square), static_cast<std::int64_t>(r)).end);
+                const double mass = now[state] * faces[r];
+                if (end == n) {
+                    wins[seat] += mass;
+                } else {
+                    next[state + (end - square) * stride] += mass;
+                }
+            }
+        }
+        now = std::move(next);
+        running = 0.0;
+        for (const double m : now) {
+            running += m;
+        }
+    }
+    return {wins, moves};
+}
+
+} // namespace
+
+TEST_CASE("expected turns reproduce the published figures", "[analysis][reference]") {
+    const FairDice<> d6;
+    // The exact rationals, rounded to doubles, were computed independently with Python's
+    // fractions.Fraction (Gauss-Jordan over the rationals); DESIGN.md gives them rounded.
+    SECTION("classic board, exact finish: 39.598 (39.59837)") {
+        const ExpectedTurns exact = expected_turns(classic(), d6);
+        CHECK(std::abs(exact.from_start - 39.59837) <= 0.5e-5);
+        CHECK(exact.from_start == Approx(39.598365640208193).epsilon(1e-12));
+        CHECK(exact.finite());
+        CHECK(exact.traps.empty());
+    }
+    SECTION("classic board, overshoot wins: 36.193 (36.19307)") {
+        const ExpectedTurns exact = expected_turns(classic(Rules<OvershootWins>()), d6);
+        CHECK(std::abs(exact.from_start - 36.19307) <= 0.5e-5);
+        CHECK(exact.from_start == Approx(36.193070218974931).epsilon(1e-12));
+    }
+    SECTION("the 47-26 variant of Althoen, King and Schilling: 39.2251, and their exact ratio") {
+        std::vector<Jump> jumps(classic_jumps.begin(), classic_jumps.end());
+        std::replace(jumps.begin(), jumps.end(), Jump{48, 26}, Jump{47, 26});
+        const ExpectedTurns exact = expected_turns(Board<>(jumps), d6);
+        CHECK(std::abs(exact.from_start - 39.2251) <= 0.5e-4);
+        // 225837582538403273407117496273279920181931269186581786048583 /
+        // 5757472998140039232950575874628786131130999406013041613400
+        CHECK(exact.from_start == Approx(39.225122308234958).epsilon(1e-12));
+    }
+    SECTION("size 9, ladder 4-7, snake 8-2, exact finish: 8.6 exactly") {
+        const auto board = board_of<ExactFinish>(9, {{4, 7}, {8, 2}});
+        CHECK(expected_turns(board, d6).from_start == Approx(8.6).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("every overshoot rule on a board solved by hand", "[analysis][rules]") {
+    // Size 5, one die of three faces (1, 2, 3 with 1/3 each), snake 4-1. Square 4 is a snake's
+    // head: landing there is worth E1.
+    //   BounceBack:  E3 = 1 + (2/3)E1              (1: 4->1; 2: home; 3: 6 bounces to 4 ->1)
+    //                E2 = 1 + E3/3 + E1/3          (1: 3; 2: 4->1; 3: home)
+    //                E1 = 1 + E2/3 + E3/3 + E1/3   (3: 4->1 is a self-loop)
+    //                E0 = 1 + (E1 + E2 + E3)/3
+    //     => E1 = 48/7, E2 = 36/7, E3 = 39/7, E0 = 48/7.
+    //   ExactFinish: E3 = 1 + E1/3 + E3/3 (3 is blocked) => E0 = E1 = 6, E2 = E3 = 9/2.
+    //   OvershootWins: E3 = 1 + E1/3 => E0 = E1 = 48/11, E2 = 36/11, E3 = 27/11.
+    const FairDice<> d3(3);
+    SECTION("BounceBack") {
+        const auto board = board_of<BounceBack>(5, {{4, 1}});
+        check_squares(expected_turns(board, d3), board,
+                      {48.0 / 7, 48.0 / 7, 36.0 / 7, 39.0 / 7, 48.0 / 7, 0.0});
+    }
+    SECTION("ExactFinish") {
+        const auto board = board_of<ExactFinish>(5, {{4, 1}});
+        check_squares(expected_turns(board, d3), board, {6.0, 6.0, 4.5, 4.5, 6.0, 0.0});
+    }
+    SECTION("OvershootWins") {
+        const auto board = board_of<OvershootWins>(5, {{4, 1}});
+        check_squares(expected_turns(board, d3), board,
+                      {48.0 / 11, 48.0 / 11, 36.0 / 11, 27.0 / 11, 48.0 / 11, 0.0});
+    }
+}
+
+TEST_CASE("chained jumps under FollowChains and SingleJump, solved by hand", "[analysis][chains]") {
+    // Size 5, a coin (rolls 1 and 2), exact finish, ladder 1-4 whose end is the head of snake 4-2.
+    const FairDice<> coin(2);
+    SECTION("FollowChains: landing on 1 or 4 ends on 2") {
+        // E3 = 1 + E2/2 (1: 4->2; 2: home); E2 = 1 + E3/2 + E2/2 (2: 4->2, a self-loop)
+        // => E2 = 6, E3 = 4; E0 = 1 + E2 = 7. Squares 1 and 4 are worth E2.
+        const auto board = board_of<ExactFinish, FollowChains>(5, {{1, 4}, {4, 2}});
+        check_squares(expected_turns(board, coin), board, {7.0, 6.0, 6.0, 4.0, 6.0, 0.0});
+    }
+    SECTION("SingleJump: landing on 1 rests on 4, the snake's head") {
+        // E4 = 1 + E4/2 (1: home; 2: blocked, and a blocked move takes no jump) => E4 = 2;
+        // E3 = 4 and E2 = 6 as above; E1 = 1 + E2/2 + E3/2 = 6;
+        // E0 = 1 + E4/2 + E2/2 = 5 (1: lands on 1, climbs to 4 and stays).
+        const auto board = board_of<ExactFinish, SingleJump>(5, {{1, 4}, {4, 2}});
+        check_squares(expected_turns(board, coin), board, {5.0, 6.0, 6.0, 4.0, 2.0, 0.0});
+    }
+}
+
+TEST_CASE("two dice", "[analysis][dice]") {
+    SECTION("two coins, overshoot wins, size 7, solved by hand") {
+        // Rolls 2, 3, 4 with 1/4, 1/2, 1/4. From 5 and 6 every roll wins: E6 = E5 = 1.
+        // E4 = 1 + E6/4 = 5/4 (2 -> 6, 3 and 4 win); E3 = 1 + E5/4 + E6/2 = 7/4;
+        // E2 = 1 + E4/4 + E5/2 + E6/4 = 33/16; E1 = 1 + E3/4 + E4/2 + E5/4 = 37/16;
+        // E0 = 1 + E2/4 + E3/2 + E4/4 = 173/64.
+        const auto board = board_of<OvershootWins>(7, {});
+        check_squares(expected_turns(board, FairDice<>(2, 2)), board,
+                      {173.0 / 64, 37.0 / 16, 33.0 / 16, 7.0 / 4, 5.0 / 4, 1.0, 1.0, 0.0});
+    }
+    SECTION("two six-sided dice on the classic board, every rule, against the dense solver") {
+        const FairDice<> two_d6(6, 2);
+        check_against_reference(classic(), two_d6, 1e-12);
+        check_against_reference(classic(Rules<BounceBack>()), two_d6, 1e-12);
+        check_against_reference(classic(Rules<OvershootWins>()), two_d6, 1e-12);
+    }
+}
+
+TEST_CASE("a loaded die", "[analysis][dice]") {
+    const LoadedDice<> loaded({1, 2, 3}); // faces 1, 2, 3 with 1/6, 1/3, 1/2
+    SECTION("size 6, exact finish, ladder 2-5, snake 4-1, solved with exact fractions") {
+        // E5 = 6 (only a 1 finishes); E3 = 1 + E1/6 + E5/3 (1: 4->1, 2: 5, 3: home);
+        // E1 = 1 + E5/6 + E3/3 + E1/2 (1: 2->5, 2: 3, 3: 4->1, a self-loop);
+        // E0 = 1 + E1/6 + E5/3 + E3/2 (1: 1, 2: 2->5, 3: 3)
+        // => E1 = 27/4, E3 = 33/8, E0 = 99/16. Square 2 is worth E5, square 4 is worth E1.
+        const auto board = board_of<ExactFinish>(6, {{2, 5}, {4, 1}});
+        check_squares(expected_turns(board, loaded), board,
+                      {99.0 / 16, 27.0 / 4, 6.0, 33.0 / 8, 27.0 / 4, 6.0, 0.0});
+    }
+    SECTION("on the classic board, every rule, against the dense solver") {
+        check_against_reference(classic(), loaded, 1e-12);
+        check_against_reference(classic(Rules<BounceBack>()), loaded, 1e-12);
+        check_against_reference(classic(Rules<OvershootWins>()), loaded, 1e-12);
+        const LoadedDice<> skewed({5, 0, 0, 1, 0, 3});
+        check_against_reference(classic(), skewed, 1e-12);
+    }
+}
+
+TEST_CASE("dice whose largest roll passes the whole board", "[analysis][dice]") {
+    const FairDice<> d20(20);
+    check_against_reference(board_of<ExactFinish>(5, {{2, 4}, {3, 1}}), d20, 1e-12);
+    check_against_reference(board_of<BounceBack>(5, {{2, 4}, {3, 1}}), d20, 1e-12);
+    check_against_reference(board_of<OvershootWins>(5, {{2, 4}, {3, 1}}), d20, 1e-12);
+    // Faces 1..6 and 20,000, one weight each: under exact finish the big face is a turn lost,
+    // one turn in seven, so every game lasts 7/6 as long as with a plain die.
+    std::vector<std::int64_t> weights(20'000, 0);
+    std::fill(weights.begin(), weights.begin() + 6, 1);
+    weights.back() = 1;
+    const LoadedDice<> with_a_huge_face(weights);
+    CHECK(expected_turns(classic(), with_a_huge_face).from_start ==
+          Approx(39.598365640208193 * 7 / 6).epsilon(1e-12));
+}
+
+TEST_CASE("the smallest boards", "[analysis][edge]") {
+    const FairDice<> d6;
+    // Size 1: only a 1 finishes under exact finish (6 turns on average); any roll finishes
+    // under overshoot wins, and under bounce back too (bounced below 1, the token is put on 1).
+    CHECK(expected_turns(board_of<ExactFinish>(1, {}), d6).from_start ==
+          Approx(6.0).epsilon(1e-14));
+    CHECK(expected_turns(board_of<OvershootWins>(1, {}), d6).from_start ==
+          Approx(1.0).epsilon(1e-15));
+    CHECK(expected_turns(board_of<BounceBack>(1, {}), d6).from_start == Approx(1.0).epsilon(1e-15));
+    // Size 2: E1 = 6; E0 = 1 + E1/6 + (4/6)E0 => E0 = 6.
+    const auto two = board_of<ExactFinish>(2, {});
+    check_squares(expected_turns(two, d6), two, {6.0, 6.0, 0.0});
+    // Size 2 with a ladder 1-2: a 1 or a 2 finishes, E0 = 3; landing on 1 is worth 0.
+    const auto ladder = board_of<ExactFinish>(2, {{1, 2}});
+    check_squares(expected_turns(ladder, d6), ladder, {3.0, 0.0, 0.0});
+}
+
+TEST_CASE("a board with a trap has an infinite expected length, and says where",
+          "[analysis][traps]") {
+    const FairDice<> two_coins(2, 2); // rolls 2, 3, 4
+    SECTION("a reachable trap") {
+        // Size 6, exact finish: square 5 needs a 1, which two coins never roll.
+        const auto board = board_of<ExactFinish>(6, {});
+        for (const SolveMethod method : {SolveMethod::direct, SolveMethod::gmres}) {
+            const ExpectedTurns exact = expected_turns(board, two_coins, method);
+            CHECK(exact.from_start == infinity);
+            CHECK_FALSE(exact.finite());
+            CHECK(exact.traps == std::vector<Square>{5});
+            CHECK(exact.from_square[5] == infinity);
+            CHECK(exact.from_square[3] == infinity);                   // a 2 leads to the trap
+            CHECK(exact.from_square[4] == Approx(4.0).epsilon(1e-14)); // 2 finishes, 3 and 4 block
+            CHECK(exact.from_square[6] == 0.0);
+        }
+        CHECK(describe_traps(board, two_coins) ==
+              "square 5 is a trap: a token can reach it from the start, but from it home can "
+              "never be reached with rolls {2..4}");
+    }
+    SECTION("traps the start cannot reach leave the expectation finite") {
+        // A die that only rolls 2 on 6 squares: 0, 2, 4, home. The odd squares never finish.
+        const LoadedDice<> twos({0, 1});
+        const auto board = board_of<ExactFinish>(6, {});
+        for (const SolveMethod method : {SolveMethod::direct, SolveMethod::gmres}) {
+            const ExpectedTurns exact = expected_turns(board, twos, method);
+            CHECK(exact.from_start == 3.0);
+            CHECK(exact.finite());
+            CHECK(exact.traps.empty());
+            check_squares(exact, board, {3.0, infinity, 2.0, infinity, 1.0, infinity, 0.0});
+        }
+        CHECK(describe_traps(board, twos) == "no square is a trap: home can be reached from every "
+                                             "square a token can reach with rolls {2}");
+    }
+    SECTION("a start that can never get home") {
+        const auto board = board_of<ExactFinish>(5, {});
+        const LoadedDice<> twos({0, 1});
+        const ExpectedTurns exact = expected_turns(board, twos);
+        CHECK(exact.from_start == infinity);
+        CHECK(exact.traps == std::vector<Square>{0, 2, 4});
+        CHECK(describe_traps(board, twos) == "home can never be reached from the start with rolls "
+                                             "{2}: a game on this board never ends");
+    }
+    SECTION("several traps, in words") {
+        // Size 8, rolls 2 and 4 only: the ladder 2-3 puts the token on an odd square, from which
+        // even rolls reach only odd squares (3 -> 5, 7; 5 -> 7), never home; a 4 from the start
+        // still leads home (4, 6, 8).
+        const auto board = board_of<ExactFinish>(8, {{2, 3}});
+        const std::vector<std::int64_t> rolls{2, 4};
+        CHECK(board.traps(rolls) == std::vector<Square>{3, 5, 7});
+        CHECK(describe_traps(board, std::span<const std::int64_t>(rolls)) ==
+              "squares 3, 5 and 7 are traps: a token can reach them from the start, but from "
+              "them home can never be reached with rolls {2, 4}");
+    }
+    SECTION("every other analysis says so too") {
+        const auto board = board_of<ExactFinish>(6, {});
+        const LengthDistribution lengths = length_distribution(board, two_coins);
+        CHECK_FALSE(lengths.finishes_surely());
+        CHECK(lengths.mean() == infinity);
+        CHECK(lengths.standard_deviation() == infinity);
+        // P(never home) = 1 - P(home): from 0 a 2, 3 or 4 leads to squares that get home with
+        // probability 1/2, 2/3 and 1, so 1 - (1/8 + 1/3 + 1/4) = 7/24.
+        CHECK(lengths.stuck_mass() == Approx(7.0 / 24).epsilon(1e-12));
+        CHECK(lengths.tail_mass() == Approx(7.0 / 24).epsilon(1e-12));
+        REQUIRE_THROWS_AS(lengths.quantile(0.9), InvalidConfig);
+        REQUIRE_THROWS_WITH(lengths.quantile(0.9), SL_CONTAINS("is infinite"));
+        CHECK(lengths.quantile(0.5) >= 2); // the game does end with probability 17/24
+        const SeatChances seats = seat_chances(lengths, 2);
+        CHECK(seats.expected_turns == infinity);
+        CHECK(seats.undecided == Approx(7.0 / 24 * 7.0 / 24).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one",
+          "[analysis][solver]") {
+    const FairDice<> d6;
+    SECTION("the classic board is solved directly on its 10 snake ends") {
+        const ExpectedTurns automatic = expected_turns(classic(), d6);
+        CHECK(automatic.solve.method == SolveMethod::direct);
+        CHECK(automatic.solve.schur_unknowns == 10);
+        const ExpectedTurns gmres = expected_turns(classic(), d6, SolveMethod::gmres);
+        CHECK(gmres.solve.method == SolveMethod::gmres);
+        CHECK(gmres.solve.backward_error <= 1e-12);
+        for (std::size_t s = 0; s < gmres.from_square.size(); ++s) {
+            CHECK(close(gmres.from_square[s], automatic.from_square[s], 1e-12));
+        }
+    }
+    SECTION("a 20,000-square random board is solved by GMRES, and matches the direct solve") {
+        DefaultEngine engine(2024);
+        const auto board = random_board(engine, 250, 250, GameConfig<>({.size = 20'000}));
+        const ExpectedTurns automatic = expected_turns(board, d6);
+        CHECK(automatic.solve.method == SolveMethod::gmres);
+        CHECK(automatic.solve.backward_error <= 1e-12);
+        const ExpectedTurns direct = expected_turns(board, d6, SolveMethod::direct);
+        CHECK(direct.solve.method == SolveMethod::direct);
+        CHECK(direct.solve.schur_unknowns == automatic.solve.schur_unknowns);
+        double worst = 0.0;
+        for (std::size_t s = 0; s < direct.from_square.size(); ++s) {
+            if (direct.from_square[s] != 0.0) {
+                worst =
+                    std::max(worst, std::abs(automatic.from_square[s] / direct.from_square[s] - 1));
+            }
+        }
+        INFO("largest relative difference " << worst);
+        CHECK(worst <= 1e-10);
+    }
+    SECTION("random boards with many short snakes, under every rule and chain rule") {
+        DefaultEngine engine(99);
+        // A d6 (the sweep's register-window path) and a d12 (the general path); both roll 1,
+        // so exact finish leaves no trap.
+        for (const int sides : {6, 12}) {
+            const FairDice<> dice(sides);
+            check_against_reference(random_board(engine, 40, 40, Rules<ExactFinish>({.size = 200})),
+                                    dice, 1e-11);
+            check_against_reference(random_board(engine, 40, 40, Rules<BounceBack>({.size = 200})),
+                                    dice, 1e-11);
+            check_against_reference(
+                random_board(engine, 40, 40, Rules<OvershootWins>({.size = 200})), dice, 1e-11);
+            check_against_reference(
+                random_board(engine, 40, 40, Rules<ExactFinish, FollowChains>({.size = 200})), dice,
+                1e-11);
+            check_against_reference(
+                random_board(engine, 40, 40, Rules<BounceBack, SingleJump>({.size = 200})), dice,
+                1e-11);
+        }
+    }
+    SECTION("asking for the direct solve of too large a system is refused") {
+        DefaultEngine engine(5);
+        const auto board = random_board(engine, 5000, 5000, GameConfig<>({.size = 200'000}));
+        REQUIRE_THROWS_AS(expected_turns(board, d6, SolveMethod::direct), InvalidConfig);
+        REQUIRE_THROWS_WITH(expected_turns(board, d6, SolveMethod::direct),
+                            SL_CONTAINS("SolveMethod::gmres"));
+    }
+}
+
+TEST_CASE("the length distribution of the classic board", "[analysis][distribution]") {
+    const FairDice<> d6;
+    const LengthDistribution lengths = length_distribution(classic(), d6);
+    SECTION("the shortest game takes 7 turns, with probability 438 / 6^7") {
+        for (std::int64_t t = 0; t < 7; ++t) {
+            CHECK(lengths.probability(t) == 0.0);
+        }
+        CHECK(lengths.probability_within(6) == 0.0);
+        CHECK(lengths.probability(7) == Approx(438.0 / 279'936.0).epsilon(1e-15));
+    }
+    SECTION("the table matches a plain turn-by-turn propagation") {
+        const std::vector<double> reference = reference_lengths(
+            classic(), d6.face_probabilities(), static_cast<std::size_t>(lengths.turns()));
+        for (std::int64_t t = 0; t <= lengths.turns(); ++t) {
+            const double expected = reference[static_cast<std::size_t>(t)];
+            INFO("turn " << t);
+            CHECK(std::abs(lengths.probability(t) - expected) <= 1e-13 * expected + 1e-300);
+        }
+        // Mode, median and quantiles from the reference table.
+        std::size_t mode = 0;
+        for (std::size_t t = 0; t < reference.size(); ++t) {
+            mode = reference[t] > reference[mode] ? t : mode;
+        }
+        CHECK(lengths.mode() == static_cast<std::int64_t>(mode));
+        const auto quantile_of = [&](double q) {
+            double sum = 0.0;
+            for (std::size_t t = 0; t < reference.size(); ++t) {
+                sum += reference[t];
+                if (sum >= q) {
+                    return static_cast<std::int64_t>(t);
+                }
+            }
+            return std::int64_t{-1};
+        };
+        CHECK(lengths.median() == quantile_of(0.5));
+        for (const double q : {0.01, 0.1, 0.25, 0.75, 0.9, 0.99, 0.999999}) {
+            CHECK(lengths.quantile(q) == quantile_of(q));
+        }
+    }
+    SECTION("it stops when less than 1e-15 is left, and its moments are the exact ones") {
+        CHECK(lengths.tail_mass() <= 1e-15);
+        CHECK(lengths.probability_longer_than(lengths.turns() - 1) > 1e-15);
+        CHECK(lengths.finishes_surely());
+        CHECK(lengths.stuck_mass() == 0.0);
+        double total = 0.0;
+        double first = 0.0;
+        double second = 0.0;
+        for (std::int64_t t = 0; t <= lengths.turns(); ++t) {
+            const double p = lengths.probability(t);
+            total += p;
+            first += static_cast<double>(t) * p;
+            second += static_cast<double>(t) * static_cast<double>(t) * p;
+            CHECK(lengths.probability_longer_than(t) ==
+                  Approx(1.0 - lengths.probability_within(t)).margin(1e-14));
+        }
+        CHECK(total + lengths.tail_mass() == Approx(1.0).epsilon(1e-13));
+        CHECK(lengths.mean() == Approx(39.598365640208193).epsilon(1e-12));
+        CHECK(first == Approx(lengths.mean()).epsilon(1e-11));
+        CHECK(second - first * first == Approx(lengths.variance()).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("the length distribution in edge cases", "[analysis][distribution]") {
+    SECTION("one square, one die, exact finish: a geometric law with p = 1/6") {
+        const LengthDistribution lengths =
+            length_distribution(board_of<ExactFinish>(1, {}), FairDice<>());
+        for (std::int64_t t = 1; t <= 60; ++t) {
+            CHECK(lengths.probability(t) ==
+                  Approx(std::pow(5.0 / 6, static_cast<double>(t - 1)) / 6).epsilon(1e-13));
+        }
+        CHECK(lengths.mean() == Approx(6.0).epsilon(1e-14));
+        CHECK(lengths.variance() == Approx(30.0).epsilon(1e-13)); // (1 - p) / p^2
+        CHECK(lengths.mode() == 1);
+        CHECK(lengths.median() == 4);       // 1 - (5/6)^t >= 1/2 from t = 4
+        CHECK(lengths.quantile(0.9) == 13); // 1 - (5/6)^t >= 0.9 from t = 13
+    }
+    SECTION("a short horizon leaves a tail, and says so") {
+        const LengthDistribution lengths =
+            length_distribution(classic(), FairDice<>(), {.max_turns = 10});
+        const LengthDistribution full = length_distribution(classic(), FairDice<>());
+        CHECK(lengths.turns() == 10);
+        CHECK(lengths.tail_mass() == Approx(full.probability_longer_than(10)).epsilon(1e-13));
+        CHECK(lengths.probability(10) == Approx(full.probability(10)).epsilon(1e-14));
+        REQUIRE_THROWS_AS(lengths.probability(11), InvalidConfig);
+        REQUIRE_THROWS_WITH(lengths.quantile(0.5),
+                            SL_CONTAINS("raise DistributionOptions::max_turns"));
+        CHECK(lengths.mean() == full.mean()); // the moments do not depend on the horizon
+    }
+    SECTION("bad options and quantiles are refused") {
+        const auto board = classic();
+        REQUIRE_THROWS_AS(length_distribution(board, FairDice<>(), {.max_turns = 0}),
+                          InvalidConfig);
+        REQUIRE_THROWS_AS(length_distribution(board, FairDice<>(), {.tail_epsilon = 1.0}),
+                          InvalidConfig);
+        const LengthDistribution lengths = length_distribution(board, FairDice<>());
+        REQUIRE_THROWS_AS(lengths.quantile(0.0), InvalidConfig);
+        REQUIRE_THROWS_AS(lengths.quantile(1.0), InvalidConfig);
+    }
+}
+
+TEST_CASE("seat chances", "[analysis][seats]") {
+    const FairDice<> d6;
+    SECTION("two players on the classic board: the first seat has the edge") {
+        const SeatChances seats = seat_chances(classic(), d6, 2);
+        REQUIRE(seats.win_probability.size() == 2);
+        CHECK(seats.win_probability[0] + seats.win_probability[1] == Approx(1.0).epsilon(1e-13));
+        CHECK(seats.undecided < 1e-29);
+        // Cross-checked by the brute-force race on the players' joint squares (below).
+        CHECK(seats.win_probability[0] == Approx(0.507802773460912).epsilon(1e-12));
+        const auto [wins, moves] = brute_force_race(classic(), d6.face_probabilities(), 2);
+        CHECK(seats.win_probability[0] == Approx(wins[0]).epsilon(1e-12));
+        CHECK(seats.win_probability[1] == Approx(wins[1]).epsilon(1e-12));
+        CHECK(seats.expected_turns == Approx(moves).epsilon(1e-12));
+    }
+    SECTION("three players on a small board with two dice, against the brute-force race") {
+        const auto board = board_of<BounceBack>(9, {{4, 7}, {8, 2}});
+        const FairDice<> two_dice(3, 2);
+        const SeatChances seats = seat_chances(board, two_dice, 3);
+        const auto [wins, moves] = brute_force_race(board, two_dice.face_probabilities(), 3);
+        double total = 0.0;
+        for (std::size_t seat = 0; seat < 3; ++seat) {
+            CHECK(seats.win_probability[seat] == Approx(wins[seat]).epsilon(1e-12));
+            total += seats.win_probability[seat];
+        }
+        CHECK(total == Approx(1.0).epsilon(1e-13));
+        CHECK(seats.win_probability[0] > seats.win_probability[1]);
+        CHECK(seats.win_probability[1] > seats.win_probability[2]);
+        CHECK(seats.expected_turns == Approx(moves).epsilon(1e-12));
+    }
+    SECTION("one player always wins, in the expected number of turns") {
+        const SeatChances seats = seat_chances(classic(), d6, 1);
+        REQUIRE(seats.win_probability.size() == 1);
+        CHECK(seats.win_probability[0] == Approx(1.0).epsilon(1e-14));
+        CHECK(seats.expected_turns == Approx(39.598365640208193).epsilon(1e-12));
+    }
+    SECTION("a number of players that makes no game is refused") {
+        REQUIRE_THROWS_AS(seat_chances(classic(), d6, 0), InvalidConfig);
+        REQUIRE_THROWS_WITH(seat_chances(length_distribution(classic(), d6), -1),
+                            SL_CONTAINS("got -1"));
+    }
+}
+
+TEST_CASE("traps described in words", "[analysis][traps]") {
+    CHECK(describe_traps(classic(), FairDice<>()) ==
+          "no square is a trap: home can be reached from every square a token can reach with "
+          "rolls {1..6}");
+    const auto board = board_of<ExactFinish>(7, {});
+    const std::vector<std::int64_t> odd{1, 3};
+    CHECK(describe_traps(board, std::span<const std::int64_t>(odd)) ==
+          "no square is a trap: home can be reached from every square a token can reach with "
+          "rolls {1, 3}");
+    // Scripted dice have no odds: the rolls between their smallest and largest count.
+    CHECK(describe_traps(board_of<ExactFinish>(5, {}), ScriptedDice{2, 2, 4}) ==
+          "square 4 is a trap: a token can reach it from the start, but from it home can never "
+          "be reached with rolls {2..4}");
+}
