@@ -3,6 +3,7 @@
 // so a simulation can be repeated exactly and checked against the exact analysis.
 #pragma once
 
+#include "analysis.hpp"
 #include "board.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
@@ -443,7 +444,9 @@ inline LengthStatistics length_statistics(std::vector<std::uint64_t> histogram) 
 
 // The rolls that move a token differently from one another. Every roll of 2 * size or more
 // moves a token the same way under each overshoot rule of the library (forfeited, bounced to
-// square 1, or home), so one of them stands for all and huge dice need no huge list.
+// square 1, or home), so one of them stands for all and huge dice need no huge list. (Unlike the
+// analysis, this never asks fair dice for face probabilities, which dice of more than
+// max_tabulated_roll faces do not have: they can be simulated all the same.)
 template <Dice D>
 std::vector<std::int64_t> distinct_moves_rolls(const D& dice, Square size) {
     const int representative = 2 * size;
@@ -496,21 +499,9 @@ void check_simulation(const Board<Config>& board, const D& dice, const Simulatio
                                 std::to_string(options.progress_interval.count()) + " ms");
     }
     const std::vector<std::int64_t> rolls = distinct_moves_rolls(dice, board.size());
-    const std::vector<Square> traps = board.traps(rolls);
-    if (!traps.empty()) {
-        std::string squares;
-        constexpr std::size_t named = 5;
-        for (std::size_t i = 0; i < traps.size() && i < named; ++i) {
-            squares += (i == 0 ? "" : ", ") + std::to_string(traps[i]);
-        }
-        if (traps.size() > named) {
-            squares += " and " + std::to_string(traps.size() - named) + " more";
-        }
-        throw_simulation_option(
-            "with these dice home can never be reached from square" +
-            std::string(traps.size() == 1 ? " " : "s ") + squares +
-            ", which a token can reach from the start, so games would never end; the board is "
-            "refused");
+    if (!board.traps(rolls).empty()) {
+        throw_simulation_option("the board is refused, as some games would never end: " +
+                                describe_traps(board, std::span<const std::int64_t>(rolls)));
     }
 }
 
@@ -531,10 +522,11 @@ public:
     void add_games_done(std::uint64_t games) noexcept {
         games_done_.fetch_add(games, std::memory_order_relaxed);
     }
+    [[nodiscard]] bool stopped() const noexcept { return stopped_.load(std::memory_order_relaxed); }
     [[nodiscard]] std::uint64_t games_done() const noexcept {
         return games_done_.load(std::memory_order_relaxed);
     }
-    // Keeps the first error and stops everyone.
+    // Keeps the first error and stops everyone (the progress callback included).
     void fail(std::exception_ptr error) noexcept {
         {
             const std::lock_guard lock(mutex_);
@@ -596,7 +588,7 @@ public:
     ProgressReporter(const SimulationOptions& options, const SimulationRun& run)
         : options_(options), run_(run), last_(std::chrono::steady_clock::now()) {}
     void tick() {
-        if (!options_.progress) {
+        if (!options_.progress || run_.stopped()) {
             return;
         }
         const auto now = std::chrono::steady_clock::now();

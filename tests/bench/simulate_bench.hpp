@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <ctime>
 #include <fmt/format.h>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/dice.hpp>
@@ -67,6 +68,19 @@ inline std::uint64_t simulated_turns(std::uint64_t games, std::uint64_t seed, un
     return turns;
 }
 
+// The best wall-clock time of several runs of one loop.
+struct BestTime {
+    double seconds = 1e300;
+
+    template <class Run>
+    std::uint64_t measure(Run&& run) {
+        const auto start = Clock::now();
+        const std::uint64_t turns = run();
+        seconds = std::min(seconds, seconds_since(start));
+        return turns;
+    }
+};
+
 inline void run(const Options& options) {
     const std::uint64_t games = options.quick ? 100'000 : 2'000'000;
     constexpr std::uint64_t seed = 2024;
@@ -74,21 +88,16 @@ inline void run(const Options& options) {
                "die), best of {} interleaved runs, {} hardware threads\n",
                games, options.repetitions, std::thread::hardware_concurrency());
 
-    double reference = 1e300;
-    double one_thread = 1e300;
-    double two_threads = 1e300;
+    BestTime reference;
+    BestTime one_thread;
+    BestTime two_threads;
     std::uint64_t turns = 0;
     for (int rep = 0; rep < options.repetitions; ++rep) {
-        std::uint64_t counted[3] = {};
-        auto start = Clock::now();
-        counted[0] = reference_loop(games, seed);
-        reference = std::min(reference, seconds_since(start));
-        start = Clock::now();
-        counted[1] = simulated_turns(games, seed, 1);
-        one_thread = std::min(one_thread, seconds_since(start));
-        start = Clock::now();
-        counted[2] = simulated_turns(games, seed, 2);
-        two_threads = std::min(two_threads, seconds_since(start));
+        const std::uint64_t counted[3] = {
+            reference.measure([&] { return reference_loop(games, seed); }),
+            one_thread.measure([&] { return simulated_turns(games, seed, 1); }),
+            two_threads.measure([&] { return simulated_turns(games, seed, 2); }),
+        };
         if (counted[0] != counted[1] || counted[1] != counted[2]) {
             fmt::print(stderr, "the reference loop and simulate played different games\n");
             std::exit(1);
@@ -98,13 +107,14 @@ inline void run(const Options& options) {
     const auto per_turn = [&](double seconds) {
         return seconds * 1e9 / static_cast<double>(turns);
     };
-    const double reference_ns = per_turn(reference);
+    const double reference_ns = per_turn(reference.seconds);
     fmt::print("  {} turns per run; every run played the same games in all three loops\n", turns);
     print_row("reference loop (next-square rows, one thread)", reference_ns, reference_ns);
-    print_row("simulate, 1 thread (target at most 1.25x)", per_turn(one_thread), reference_ns);
-    print_row("simulate, 2 threads", per_turn(two_threads), reference_ns);
+    print_row("simulate, 1 thread (target at most 1.25x)", per_turn(one_thread.seconds),
+              reference_ns);
+    print_row("simulate, 2 threads", per_turn(two_threads.seconds), reference_ns);
     fmt::print("  speed-up of 2 threads over 1: {:.2f}x (target at least 1.8x)\n",
-               one_thread / two_threads);
+               one_thread.seconds / two_threads.seconds);
 }
 
 } // namespace bench::simulate
