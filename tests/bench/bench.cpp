@@ -296,6 +296,16 @@ inline const Section simulate_section{
 } // namespace bench
 #endif
 
+#if __has_include("analysis_bench.hpp")
+#include "analysis_bench.hpp"
+
+namespace bench {
+inline const Section analysis_section{
+    "analysis", "exact expected_turns: classic and 1,000,000-square boards",
+    [](const Options& options) { run_analysis_benchmarks(options); }};
+} // namespace bench
+#endif
+
 int main(int argc, char** argv) {
     bench::Options options;
     std::vector<std::string_view> wanted;
