@@ -18,8 +18,9 @@ struct OvershootOutcome {
 };
 
 /// A rule for a roll that would pass the last square. `apply(from, roll, size)` is called for
-/// every roll (rolls that do not overshoot simply add up); `name` is what documents and saved
-/// games call it.
+/// every roll (rolls that do not overshoot simply add up), with `from` in 0..size and any roll
+/// of at least 1, up to INT64_MAX: the rules below compare the roll with the room left rather
+/// than add it to `from`, so no sum overflows. `name` is what documents and saved games call it.
 template <typename Rule>
 concept OvershootRule = requires(Square from, std::int64_t roll, Square size) {
     { Rule::apply(from, roll, size) }
@@ -31,11 +32,10 @@ concept OvershootRule = requires(Square from, std::int64_t roll, Square size) {
 struct ExactFinish {
     static constexpr std::string_view name = "ExactFinish";
     static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t target = std::int64_t{from} + roll;
-        if (target > size) {
+        if (roll > std::int64_t{size} - from) {
             return {from, true};
         }
-        return {static_cast<Square>(target), false};
+        return {static_cast<Square>(from + roll), false};
     }
 };
 
@@ -43,11 +43,11 @@ struct ExactFinish {
 struct BounceBack {
     static constexpr std::string_view name = "BounceBack";
     static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t target = std::int64_t{from} + roll;
-        if (target <= size) {
-            return {static_cast<Square>(target), false};
+        const std::int64_t room = std::int64_t{size} - from;
+        if (roll <= room) {
+            return {static_cast<Square>(from + roll), false};
         }
-        const std::int64_t bounced = 2 * std::int64_t{size} - target;
+        const std::int64_t bounced = std::int64_t{size} - (roll - room);
         return {static_cast<Square>(bounced < 1 ? 1 : bounced), false};
     }
 };
@@ -56,8 +56,7 @@ struct BounceBack {
 struct OvershootWins {
     static constexpr std::string_view name = "OvershootWins";
     static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t target = std::int64_t{from} + roll;
-        return {static_cast<Square>(target > size ? size : target), false};
+        return {roll >= std::int64_t{size} - from ? size : static_cast<Square>(from + roll), false};
     }
 };
 
