@@ -33,6 +33,11 @@ struct Move {
     friend constexpr bool operator==(const Move&, const Move&) = default;
 };
 
+/// The most moves Board::traps examines: squares that can move times distinct rolls. It keeps
+/// one 4-byte reverse edge per move, so this bounds its memory to about half a gigabyte (a
+/// board of the largest size with 13 distinct rolls); a larger question is refused.
+inline constexpr std::uint64_t max_trap_moves = std::uint64_t{1} << 27;
+
 namespace detail {
 [[noreturn]] inline void throw_invalid_board(BoardRule rule, const std::string& message) {
     throw InvalidBoard(rule, message);
@@ -127,7 +132,9 @@ public:
     }
 
     /// Squares a token can reach from square 0 with the given rolls but from which home can
-    /// never be reached: a game that lands there never ends. Empty for a sound board.
+    /// never be reached: a game that lands there never ends. Empty for a sound board. Rolls
+    /// below 1 are ignored. Throws InvalidConfig when size() times the number of distinct rolls
+    /// is above max_trap_moves.
     [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
     /// The same for any range of integer rolls (`possible_rolls(dice)` gives a vector<int>).
     template <std::ranges::input_range Rolls>
@@ -296,6 +303,15 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
     }
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    // Bounds the work and the reverse edges below, whose 32-bit offsets this also keeps from
+    // wrapping around.
+    const std::uint64_t moves = static_cast<std::uint64_t>(size()) * distinct.size();
+    if (moves > max_trap_moves) {
+        detail::throw_invalid_config(fmt::format(
+            "traps: {} distinct rolls from each of {} squares make {} moves to examine, more "
+            "than the {} allowed; use fewer distinct rolls or a smaller board",
+            distinct.size(), size(), moves, max_trap_moves));
+    }
 
     const auto squares = static_cast<std::size_t>(size()) + 1;
     // Forward: which squares can a token reach from 0? Home is absorbing.
