@@ -100,6 +100,14 @@ public:
         return "'" + text + "'";
     }
 
+    // A word as an error message quotes it: a long one is cut short, so that a hostile file
+    // cannot make the message as large as itself.
+    [[nodiscard]] static std::string shown(std::string_view word) {
+        constexpr std::size_t longest = 20;
+        return word.size() <= longest ? std::string(word)
+                                      : std::string(word.substr(0, longest)) + "...";
+    }
+
 private:
     static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -175,9 +183,9 @@ Board<Config> parse_board(std::string_view text, Config config = Config{}) {
             reader.fail(word_column, fmt::format("expected 'size', 'ladder' or 'snake', found {}",
                                                  reader.found()));
         } else {
-            reader.fail(
-                word_column,
-                fmt::format("unknown word '{}': expected 'size', 'ladder' or 'snake'", word));
+            reader.fail(word_column,
+                        fmt::format("unknown word '{}': expected 'size', 'ladder' or 'snake'",
+                                    detail::BoardTextReader::shown(word)));
         }
         if (!reader.done()) {
             reader.fail(
