@@ -1,0 +1,562 @@
+// Hostile values: the extremes a caller or a file can hand the library. Each is either served, with
+// the exact outcome asserted, or refused with a snakeladder::Error whose message says what was
+// wrong. None of these inputs may take memory or time out of proportion to the input itself; a
+// quadratic or unbounded path would show as a slow or failing run of this file (times are
+// measured in the benchmark, never asserted here).
+#include "catch.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <snakeladder/board.hpp>
+#include <snakeladder/board_factories.hpp>
+#include <snakeladder/board_text.hpp>
+#include <snakeladder/config.hpp>
+#include <snakeladder/dice.hpp>
+#include <snakeladder/render.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace snakeladder;
+
+namespace {
+
+constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t int64_min = std::numeric_limits<std::int64_t>::min();
+constexpr Square largest_size = GameConfig<>::max_size;
+
+GameConfig<> sized(std::int64_t size) {
+    return GameConfig<>({.size = static_cast<Square>(size)});
+}
+
+template <class Config = GameConfig<>>
+Board<Config> empty_board(Square size) {
+    return Board<Config>(std::vector<Jump>{}, Config(GameSettings{.size = size}));
+}
+
+// Strict UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF), written here
+// independently of the renderer's decoder.
+bool valid_utf8(std::string_view text) {
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[at]);
+        std::size_t length = 0;
+        std::uint32_t code = 0;
+        if (lead < 0x80) {
+            ++at;
+            continue;
+        }
+        if (lead >= 0xC2 && lead <= 0xDF) {
+            length = 2;
+            code = lead & 0x1FU;
+        } else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            code = lead & 0x0FU;
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            code = lead & 0x07U;
+        } else {
+            return false;
+        }
+        if (text.size() - at < length) {
+            return false;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[at + k]);
+            if ((next & 0xC0U) != 0x80U) {
+                return false;
+            }
+            code = (code << 6U) | (next & 0x3FU);
+        }
+        const std::uint32_t smallest = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
+        if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+            return false;
+        }
+        at += length;
+    }
+    return true;
+}
+
+bool has_control_bytes(std::string_view text) {
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return (byte < 0x20 && c != '\n') || byte == 0x7F;
+    });
+}
+
+std::vector<int> one_to(int n) {
+    std::vector<int> rolls(static_cast<std::size_t>(n));
+    std::iota(rolls.begin(), rolls.end(), 1);
+    return rolls;
+}
+
+} // namespace
+
+// --- Sizes ---------------------------------------------------------------------------------------
+
+TEST_CASE("board sizes near INT_MAX are refused, naming the limit", "[hostile][config]") {
+    for (const std::int64_t size :
+         {std::int64_t{INT_MAX}, std::int64_t{INT_MAX} - 1, std::int64_t{largest_size} + 1,
+          std::int64_t{INT_MIN}, std::int64_t{0}, std::int64_t{-1}}) {
+        INFO("size " << size);
+        const std::string message =
+            "board size must be between 1 and 10000000 squares, got " + std::to_string(size);
+        REQUIRE_THROWS_WITH(sized(size), message);
+        REQUIRE_THROWS_AS(sized(size), InvalidConfig);
+        REQUIRE_THROWS_WITH(GameConfig<>().with_size(size), message);
+    }
+    REQUIRE_THROWS_WITH(GameConfig<>().with_size(int64_max),
+                        "board size must be between 1 and 10000000 squares, got " +
+                            std::to_string(int64_max));
+    REQUIRE_THROWS_WITH(GameConfig<>().with_size(int64_min),
+                        "board size must be between 1 and 10000000 squares, got " +
+                            std::to_string(int64_min));
+    REQUIRE(sized(largest_size).size() == largest_size);
+}
+
+TEST_CASE("player counts and turn limits at their extremes", "[hostile][config]") {
+    REQUIRE_THROWS_WITH(GameConfig<>({.min_players = INT_MIN}),
+                        "min_players must be at least 1, got -2147483648");
+    REQUIRE_THROWS_WITH(GameConfig<>({.max_players = INT_MAX}),
+                        "max_players must be at most 100000, got 2147483647");
+    REQUIRE_THROWS_WITH(GameConfig<>({.min_players = INT_MAX, .max_players = 100'000}),
+                        "max_players (100000) must not be below min_players (2147483647)");
+    REQUIRE_THROWS_WITH(GameConfig<>({.turn_limit = 0}),
+                        "turn_limit must be at least 1 turn, got 0");
+    const GameConfig<> most({.min_players = 1,
+                             .max_players = GameConfig<>::max_player_limit,
+                             .turn_limit = std::numeric_limits<std::uint64_t>::max()});
+    REQUIRE(most.max_players() == 100'000);
+    REQUIRE(most.turn_limit() == std::numeric_limits<std::uint64_t>::max());
+}
+
+TEST_CASE("a board of the largest size is built and played to its last square",
+          "[hostile][board]") {
+    const Board<> board({{1, largest_size - 1}, {largest_size - 2, 2}}, sized(largest_size));
+    const Move climb = board.step(0, 1);
+    REQUIRE(climb.landed == 1);
+    REQUIRE(climb.end == largest_size - 1);
+    REQUIRE(climb.jumps == JumpPath{{1, largest_size - 1}});
+    const Move home = board.step(largest_size - 1, 1);
+    REQUIRE(home.end == largest_size);
+    REQUIRE(home.home);
+    const Move slide = board.step(largest_size - 3, 1);
+    REQUIRE(slide.end == 2);
+}
+
+TEST_CASE("from_grid refuses a grid too large for a board before reading its rows",
+          "[hostile][grid]") {
+    // 3163 x 3163 = 10,004,569 squares; the rows are empty, so a check that read them first
+    // would report a ragged grid instead.
+    const std::vector<std::vector<int>> too_large(3163);
+    REQUIRE_THROWS_WITH(from_grid(too_large), "from_grid: a grid of 3163 x 3163 squares is larger "
+                                              "than the 10000000 squares a board may have");
+    REQUIRE_THROWS_AS(from_grid(too_large), InvalidConfig);
+
+    // 3162 x 3162 = 9,998,244 squares fits.
+    const std::vector<std::vector<int>> ragged(3162);
+    REQUIRE_THROWS_WITH(from_grid(ragged), "from_grid: row 1 has 0 cells, but the grid has 3162 "
+                                           "rows; the grid must be square");
+    const std::vector<std::vector<int>> largest(3162, std::vector<int>(3162, -1));
+    const auto board = from_grid(largest);
+    REQUIRE(board.size() == 9'998'244);
+    REQUIRE(board.jumps().empty());
+}
+
+TEST_CASE("from_grid cells holding INT_MAX or INT_MIN are jumps off the board", "[hostile][grid]") {
+    // The bottom-left cell is square 1.
+    REQUIRE_THROWS_WITH(from_grid({{-1, -1}, {INT_MAX, -1}}),
+                        "ladder 1-2147483647 ends off the board: squares run 1..4");
+    REQUIRE_THROWS_WITH(from_grid({{-1, -1}, {INT_MIN, -1}}),
+                        "snake 1--2147483648 ends off the board: squares run 1..4");
+    try {
+        (void)from_grid({{-1, -1}, {INT_MIN, -1}});
+        FAIL("from_grid accepted a jump to INT_MIN");
+    } catch (const InvalidBoard& error) {
+        REQUIRE(error.reason() == BoardRule::off_board);
+    }
+}
+
+TEST_CASE("board texts with sizes and squares beyond any board", "[hostile][text]") {
+    REQUIRE_THROWS_WITH(parse_board("size 2147483647\n"),
+                        "line 1, column 6: the number of squares is too large: a board has at "
+                        "most 10000000 squares");
+    REQUIRE_THROWS_WITH(parse_board("size 99999999999999999999999999999999\n"),
+                        "line 1, column 6: the number of squares is too large: a board has at "
+                        "most 10000000 squares");
+    REQUIRE_THROWS_WITH(parse_board("size 10\nladder 1-2147483648\n"),
+                        "line 2, column 10: the square the jump ends on is too large: a board "
+                        "has at most 10000000 squares");
+    REQUIRE_THROWS_WITH(parse_board("size -5\n"), SL_CONTAINS("line 1, column 6: expected the "
+                                                              "number of squares"));
+    const auto board = parse_board("size 10000000\nladder 1-9999999\n");
+    REQUIRE(board.size() == largest_size);
+    REQUIRE(board.step(0, 1).end == largest_size - 1);
+}
+
+// --- Rolls ---------------------------------------------------------------------------------------
+
+// Found by fuzz_board_jumps: ExactFinish, BounceBack and OvershootWins added the roll to the
+// square, which overflowed for a roll near INT64_MAX. Signed overflow would not compile in a
+// constant expression, so these lines also guard the fix at compile time.
+TEST_CASE("regression (fuzz_board_jumps): a roll near INT64_MAX does not overflow",
+          "[hostile][rolls][regression]") {
+    STATIC_REQUIRE(ExactFinish::apply(2, int64_max - 1, 64) == OvershootOutcome{2, true});
+    STATIC_REQUIRE(BounceBack::apply(2, int64_max - 1, 64) == OvershootOutcome{1, false});
+    STATIC_REQUIRE(OvershootWins::apply(2, int64_max - 1, 64) == OvershootOutcome{64, false});
+    STATIC_REQUIRE(ExactFinish::apply(1, int64_max, 100) == OvershootOutcome{1, true});
+    STATIC_REQUIRE(BounceBack::apply(100, int64_max, 100) == OvershootOutcome{1, false});
+
+    // The input the fuzzer found: an empty board of 64 squares, a roll of INT64_MAX - 1 from 2.
+    REQUIRE(empty_board<GameConfig<ExactFinish>>(64).advance(2, int64_max - 1) == 2);
+    REQUIRE(empty_board<GameConfig<BounceBack>>(64).advance(2, int64_max - 1) == 1);
+    REQUIRE(empty_board<GameConfig<OvershootWins>>(64).advance(2, int64_max - 1) == 64);
+}
+
+TEST_CASE("huge rolls under ExactFinish forfeit the move", "[hostile][rolls]") {
+    const auto board = classic(GameConfig<ExactFinish>());
+    for (const std::int64_t roll : {std::int64_t{INT_MAX}, int64_max - 1, int64_max}) {
+        INFO("roll " << roll);
+        const Move move = board.step(97, roll);
+        REQUIRE(
+            move ==
+            Move{.start = 97, .roll = roll, .landed = 97, .end = 97, .jumps = {}, .blocked = true});
+        REQUIRE(board.advance(97, roll) == 97);
+        REQUIRE(board.advance(0, roll) == 0);
+        REQUIRE(board.step(0, roll).blocked);
+    }
+}
+
+TEST_CASE("huge rolls under BounceBack bounce to square 1, and its ladder", "[hostile][rolls]") {
+    const auto board = classic(GameConfig<BounceBack>());
+    for (const std::int64_t roll : {std::int64_t{INT_MAX}, int64_max - 1, int64_max}) {
+        INFO("roll " << roll);
+        REQUIRE(board.step(97, roll) ==
+                Move{.start = 97, .roll = roll, .landed = 1, .end = 38, .jumps = {{1, 38}}});
+        REQUIRE(board.advance(0, roll) == 38);
+        REQUIRE(board.advance(100, roll) == 38);
+    }
+    // Just below and at the roll that reaches square 1: 3 to home, then 98 or 99 back.
+    REQUIRE(board.step(97, 101).end == 2);
+    REQUIRE(board.step(97, 102).end == 38);
+    REQUIRE(board.step(97, 103).end == 38);
+    // On the largest board, from its next-to-last square.
+    const auto big = empty_board<GameConfig<BounceBack>>(largest_size);
+    REQUIRE(big.advance(largest_size - 1, INT_MAX) == 1);
+    REQUIRE(big.advance(largest_size - 1, largest_size - 1) == 2);
+    REQUIRE(big.advance(largest_size - 1, largest_size) == 1);
+}
+
+TEST_CASE("huge rolls under OvershootWins go home", "[hostile][rolls]") {
+    const auto board = classic(GameConfig<OvershootWins>());
+    for (const std::int64_t roll : {std::int64_t{INT_MAX}, int64_max - 1, int64_max}) {
+        INFO("roll " << roll);
+        REQUIRE(
+            board.step(97, roll) ==
+            Move{.start = 97, .roll = roll, .landed = 100, .end = 100, .jumps = {}, .home = true});
+        REQUIRE(board.advance(0, roll) == 100);
+    }
+}
+
+TEST_CASE("step refuses rolls below 1 and squares off the board at the integer limits",
+          "[hostile][rolls]") {
+    const auto board = classic();
+    REQUIRE_THROWS_WITH(board.step(0, int64_min),
+                        "a roll must be at least 1, got -9223372036854775808");
+    REQUIRE_THROWS_WITH(board.step(0, 0), "a roll must be at least 1, got 0");
+    REQUIRE_THROWS_WITH(board.step(INT_MAX, 1),
+                        "square 2147483647 is not on a board of 100 squares (0 is the start)");
+    REQUIRE_THROWS_WITH(board.step(INT_MIN, int64_max),
+                        "square -2147483648 is not on a board of 100 squares (0 is the start)");
+    REQUIRE_THROWS_AS(board.step(101, 1), InvalidConfig);
+}
+
+TEST_CASE("traps with huge rolls", "[hostile][rolls][traps]") {
+    const std::vector<std::int64_t> huge{int64_max, INT_MAX, int64_max - 1};
+    // Every huge roll is forfeited: the start is a trap and nothing else is reached.
+    REQUIRE(classic(GameConfig<ExactFinish>()).traps(huge) == std::vector<Square>{0});
+    // They bounce to square 1 and climb to 38, from where the same happens again.
+    REQUIRE(classic(GameConfig<BounceBack>()).traps(huge) == std::vector<Square>{0, 38});
+    REQUIRE(classic(GameConfig<OvershootWins>()).traps(huge).empty());
+    // Rolls below 1 are ignored rather than trusted.
+    const std::vector<std::int64_t> with_bad{int64_min, -1, 0, 1, 2, 3, 4, 5, 6};
+    REQUIRE(classic().traps(with_bad).empty());
+}
+
+TEST_CASE("traps refuses a search too large to hold, naming the sizes", "[hostile][traps]") {
+    // 27 distinct rolls from each of 10,000,000 squares: 270,000,000 moves. Refused before any
+    // work is done; before the limit, the 32-bit edge offsets could wrap and overrun memory.
+    const auto board = empty_board(largest_size);
+    REQUIRE_THROWS_WITH(board.traps(one_to(27)),
+                        "traps: 27 distinct rolls from each of 10000000 squares make 270000000 "
+                        "moves to examine, more than the 134217728 allowed; use fewer distinct "
+                        "rolls or a smaller board");
+    REQUIRE_THROWS_AS(board.traps(one_to(27)), InvalidConfig);
+    // Repeats are not distinct moves.
+    std::vector<int> repeated(1'000'000, 6);
+    repeated.push_back(1);
+    REQUIRE(empty_board(1000).traps(repeated).empty());
+}
+
+// --- Dice ----------------------------------------------------------------------------------------
+
+TEST_CASE("a fair die of INT_MAX faces rolls, but does not tabulate its odds", "[hostile][dice]") {
+    auto dice = FairDice<>::seeded(7, INT_MAX);
+    auto again = FairDice<>::seeded(7, INT_MAX);
+    REQUIRE(dice.min_roll() == 1);
+    REQUIRE(dice.max_roll() == INT_MAX);
+    bool above_half = false;
+    for (int i = 0; i < 1000; ++i) {
+        const int roll = dice.roll();
+        REQUIRE(roll >= 1);
+        REQUIRE(roll == again.roll());
+        above_half = above_half || roll > INT_MAX / 2; // fails with probability 2^-1000
+    }
+    REQUIRE(above_half);
+    REQUIRE_THROWS_WITH(dice.face_probabilities(),
+                        "FairDice: face probabilities are tabulated up to a roll of 65536, but "
+                        "count 1 * sides 2147483647 rolls up to 2147483647");
+    REQUIRE_THROWS_WITH(possible_rolls(dice),
+                        "possible_rolls: the dice roll up to 2147483647, more than the 65536 "
+                        "that can be listed; pass at_most to list fewer");
+    REQUIRE(possible_rolls(dice, 12) == one_to(12));
+}
+
+TEST_CASE("fair dice with too many dice, or a sum past INT_MAX, are refused", "[hostile][dice]") {
+    REQUIRE_THROWS_WITH(FairDice<>(6, 1000), "FairDice: count must be at most 100, got 1000");
+    REQUIRE_THROWS_WITH(FairDice<>(6, INT_MAX),
+                        "FairDice: count must be at most 100, got " + std::to_string(INT_MAX));
+    REQUIRE_THROWS_WITH(FairDice<>(6, INT_MIN),
+                        "FairDice: count must be at least 1, got " + std::to_string(INT_MIN));
+    REQUIRE_THROWS_WITH(FairDice<>(INT_MIN),
+                        "FairDice: sides must be at least 2, got " + std::to_string(INT_MIN));
+    REQUIRE_THROWS_WITH(FairDice<>(INT_MAX, 2),
+                        "FairDice: count * sides must fit in an int (at most 2147483647), but "
+                        "count 2 * sides 2147483647 does not");
+    // The largest sum that fits: 100 dice of 21,474,836 faces.
+    auto most = FairDice<>::seeded(3, INT_MAX / 100, 100);
+    REQUIRE(most.max_roll() == 2'147'483'600);
+    for (int i = 0; i < 100; ++i) {
+        const int roll = most.roll();
+        REQUIRE(roll >= 100);
+        REQUIRE(roll <= 2'147'483'600);
+    }
+}
+
+TEST_CASE("the largest tabulated fair dice have odds that add up", "[hostile][dice]") {
+    const FairDice<> dice(655, 100); // rolls 100..65,500, just under max_tabulated_roll
+    const std::span<const double> odds = dice.face_probabilities();
+    REQUIRE(odds.size() == 65'501);
+    REQUIRE(odds[99] == 0.0);
+    REQUIRE(odds[100] > 0.0); // 655^-100, about 1e-282: small, but a double holds it
+    double total = 0;
+    double mean = 0;
+    for (std::size_t r = 0; r < odds.size(); ++r) {
+        total += odds[r];
+        mean += static_cast<double>(r) * odds[r];
+    }
+    REQUIRE(total == Approx(1.0).epsilon(1e-9));
+    REQUIRE(mean == Approx(100 * 328.0).epsilon(1e-9)); // 100 dice of mean (1 + 655) / 2
+}
+
+TEST_CASE("loaded dice with a million faces", "[hostile][dice]") {
+    auto dice = LoadedDice<>::seeded(11, std::vector<std::int64_t>(1'000'000, 1));
+    REQUIRE(dice.min_roll() == 1);
+    REQUIRE(dice.max_roll() == 1'000'000);
+    REQUIRE(dice.total_weight() == 1'000'000);
+    REQUIRE(dice.face_probabilities().size() == 1'000'001);
+    REQUIRE(dice.face_probabilities()[1'000'000] == 1e-6);
+    for (int i = 0; i < 1000; ++i) {
+        const int roll = dice.roll();
+        REQUIRE(roll >= 1);
+        REQUIRE(roll <= 1'000'000);
+    }
+    REQUIRE_THROWS_WITH(possible_rolls(dice), SL_CONTAINS("the dice roll up to 1000000"));
+    REQUIRE(possible_rolls(dice, 10) == one_to(10));
+
+    // Only the last face weighs anything: every roll is a million.
+    std::vector<std::int64_t> last_only(1'000'000, 0);
+    last_only.back() = 1;
+    auto sure = LoadedDice<>::seeded(11, last_only);
+    REQUIRE(sure.min_roll() == 1'000'000);
+    REQUIRE(sure.roll() == 1'000'000);
+    REQUIRE(possible_rolls(sure, max_tabulated_roll).empty());
+}
+
+TEST_CASE("loaded dice weights at the integer limits", "[hostile][dice]") {
+    // Two weights of INT64_MAX add up to 2^64 - 2, which still fits.
+    auto even = LoadedDice<>::seeded(5, {int64_max, int64_max});
+    REQUIRE(even.total_weight() == std::numeric_limits<std::uint64_t>::max() - 1);
+    REQUIRE(even.face_probabilities()[1] == 0.5);
+    for (int i = 0; i < 100; ++i) {
+        const int roll = even.roll();
+        REQUIRE((roll == 1 || roll == 2));
+    }
+    REQUIRE_THROWS_WITH(LoadedDice<>({int64_max, int64_max, 2}),
+                        "LoadedDice: the weights add up to more than 18446744073709551615");
+    REQUIRE_THROWS_WITH(LoadedDice<>({1, int64_min}),
+                        "LoadedDice: weights[1] (face 2) is -9223372036854775808; a weight "
+                        "cannot be negative");
+}
+
+TEST_CASE("scripted rolls of INT_MAX", "[hostile][dice]") {
+    ScriptedDice dice{INT_MAX, INT_MAX};
+    REQUIRE(dice.min_roll() == INT_MAX);
+    REQUIRE(dice.max_roll() == INT_MAX);
+    const auto board = classic(GameConfig<BounceBack>());
+    REQUIRE(board.step(0, dice.roll()).end == 38);
+    REQUIRE(board.step(38, dice.roll()).end == 38);
+    REQUIRE_THROWS_WITH(dice.roll(), "ScriptedDice: all 2 scripted rolls have been used");
+    REQUIRE(dice.remaining() == 0);
+    // Every scripted roll is above 200, so none is listed up to 200.
+    REQUIRE(possible_rolls(dice, 200).empty());
+    REQUIRE_THROWS_WITH(possible_rolls(dice), SL_CONTAINS("the dice roll up to 2147483647"));
+    REQUIRE_THROWS_WITH(ScriptedDice({6, INT_MIN}),
+                        "ScriptedDice: rolls[1] is -2147483648; every scripted roll must be at "
+                        "least 1");
+}
+
+// --- Large board files -----------------------------------------------------------------------
+
+TEST_CASE("five megabytes of jump lines for a board of ten million squares", "[hostile][text]") {
+    std::string text = "size 10000000\n";
+    std::size_t jumps = 0;
+    // Ladders from even squares to the odd square above: no jump ends where another starts.
+    for (Square start = 2; text.size() < (std::size_t{5} << 20); start += 2, ++jumps) {
+        text += "ladder " + std::to_string(start) + "-" + std::to_string(start + 1) + "\n";
+    }
+    const auto board = parse_board(text);
+    REQUIRE(board.size() == largest_size);
+    REQUIRE(board.jumps().size() == jumps);
+    REQUIRE(board.jumps().back() ==
+            Jump{static_cast<Square>(2 * jumps), static_cast<Square>(2 * jumps + 1)});
+    REQUIRE(to_text(board) == text);
+}
+
+TEST_CASE("five megabytes of comments and blank lines", "[hostile][text]") {
+    std::string text;
+    const std::string comment = "# " + std::string(76, 'c') + "\r\n";
+    while (text.size() < (std::size_t{5} << 20)) {
+        text += comment;
+        text += "\n \t\n";
+    }
+    text += "size 10 # the only size\nladder 2-9\n";
+    text += text.substr(0, std::size_t{1} << 20); // and another megabyte after it
+    REQUIRE(parse_board(text) == Board<>({{2, 9}}, sized(10)));
+}
+
+TEST_CASE("single lines of ten megabytes are read in one pass", "[hostile][text]") {
+    constexpr std::size_t ten_megabytes = std::size_t{10} << 20;
+    SECTION("trailing blanks are served") {
+        const std::string text = "size 10 " + std::string(ten_megabytes, ' ');
+        REQUIRE(parse_board(text).size() == 10);
+    }
+    SECTION("a long comment is served") {
+        const std::string text = "size 10\nladder 2-9 #" + std::string(ten_megabytes, 'x');
+        REQUIRE(parse_board(text) == Board<>({{2, 9}}, sized(10)));
+    }
+    SECTION("leading zeros are served") {
+        const std::string text = "size " + std::string(ten_megabytes, '0') + "7";
+        REQUIRE(parse_board(text).size() == 7);
+    }
+    SECTION("a word of ten megabytes is quoted short") {
+        const std::string text(ten_megabytes, 'a');
+        REQUIRE_THROWS_WITH(parse_board(text), "line 1, column 1: unknown word "
+                                               "'aaaaaaaaaaaaaaaaaaaa...': expected 'size', "
+                                               "'ladder' or 'snake'");
+    }
+    SECTION("a number of ten megabytes stops at the first digit too many") {
+        const std::string text = "size 10\nladder 1-" + std::string(ten_megabytes, '9');
+        REQUIRE_THROWS_WITH(parse_board(text), "line 2, column 10: the square the jump ends on is "
+                                               "too large: a board has at most 10000000 squares");
+    }
+    SECTION("ten megabytes of bytes that are not text") {
+        const std::string text(ten_megabytes, '\xff');
+        REQUIRE_THROWS_WITH(parse_board(text), "line 1, column 1: expected 'size', 'ladder' or "
+                                               "'snake', found '" +
+                                                   std::string(20, '?') + "'");
+    }
+    SECTION("ten million empty lines") {
+        const std::string text(ten_megabytes, '\n');
+        REQUIRE_THROWS_WITH(parse_board(text),
+                            "line 1, column 1: no size given: a board starts with a line 'size N'");
+    }
+    SECTION("ten megabytes of NUL bytes after a valid board") {
+        const std::string text = "size 10\n" + std::string(ten_megabytes, '\0');
+        try {
+            (void)parse_board(text);
+            FAIL("NUL bytes were accepted as a board line");
+        } catch (const ParseError& error) {
+            REQUIRE(error.line() == 2);
+            REQUIRE(error.column() == 1);
+            REQUIRE(std::string_view(error.what()).size() < 200);
+        }
+    }
+}
+
+// --- Labels with any bytes -----------------------------------------------------------------------
+
+TEST_CASE("token labels with NUL, invalid UTF-8 and escapes are drawn cleaned",
+          "[hostile][render]") {
+    const Board<> board({}, sized(2));
+    const std::string nul("A\0B", 3);
+    const std::string overlong_nul = "\xC0\x80";  // NUL written in two bytes: not UTF-8
+    const std::string surrogate = "\xED\xA0\x80"; // U+D800: not UTF-8 either
+    const std::string escape = "\x1b]0;pwned\x07";
+    const std::string text = render_text(
+        board,
+        {.tokens = {
+             {nul, 1}, {overlong_nul, 1}, {surrogate, 2}, {escape, 2}, {std::string(1, '\0'), 0}}});
+    REQUIRE(text == "1 AB,\xEF\xBF\xBD\xEF\xBF\xBD        "
+                    "2 \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD,]0;pwned\n"
+                    "waiting to start: ?\n");
+    REQUIRE(valid_utf8(text));
+    REQUIRE_FALSE(has_control_bytes(text));
+
+    const std::string svg = render_svg(
+        board, {.tokens = {{nul, 1}, {overlong_nul, 1}, {surrogate, 2}, {escape + "<&>", 0}},
+                .title = std::string("T\0\xff", 3)});
+    REQUIRE(valid_utf8(svg));
+    REQUIRE_FALSE(has_control_bytes(svg));
+    REQUIRE(svg.find("<title>T\xEF\xBF\xBD</title>") != std::string::npos);
+    REQUIRE(svg.find(">AB</text>") != std::string::npos);
+    REQUIRE(svg.find(">]0;pwned&lt;&amp;&gt;</text>") != std::string::npos);
+}
+
+TEST_CASE("labels of ten megabytes: refused as text, drawn once as SVG", "[hostile][render]") {
+    const std::string label(std::size_t{10} << 20, 'x');
+    // Every cell of a text drawing is as wide as the widest, so this would take a gigabyte.
+    REQUIRE_THROWS_WITH(render_text(classic(), {.tokens = {{label, 5}}}),
+                        "drawing this board as text would take about 1000 MiB (at most 64 MiB): "
+                        "use shorter token labels or a smaller board");
+    // Waiting to start, it takes one line.
+    const std::string waiting = render_text(classic(), {.tokens = {{label, 0}}});
+    REQUIRE(waiting.size() == render_text(classic()).size() + 18 + label.size() + 1);
+    // In SVG a label is written twice (its hover title and its text) and nothing grows with it.
+    const std::string svg = render_svg(classic(), {.tokens = {{label, 5}}});
+    const std::size_t first = svg.find(label);
+    REQUIRE(first != std::string::npos);
+    const std::size_t second = svg.find(label, first + label.size());
+    REQUIRE(second != std::string::npos);
+    REQUIRE(svg.find(label, second + label.size()) == std::string::npos);
+    const std::string small = render_svg(classic(), {.tokens = {{"x", 5}}});
+    REQUIRE(svg.size() < small.size() + 2 * label.size());
+}
+
+TEST_CASE("render options at the integer limits are refused", "[hostile][render]") {
+    const auto board = classic();
+    REQUIRE_THROWS_WITH(render_text(board, {.row_width = INT_MAX}),
+                        "the row width must be between 1 and 1000 squares, got 2147483647");
+    REQUIRE_THROWS_WITH(render_svg(board, {.row_width = INT_MIN}),
+                        "the row width must be between 1 and 1000 squares, got -2147483648");
+    REQUIRE_THROWS_WITH(render_svg(board, {.cell_size = INT_MAX}),
+                        "the SVG cell size must be between 8 and 1000 units, got 2147483647");
+    REQUIRE_THROWS_WITH(render_text(board, {.tokens = {{"A", INT_MAX}}}),
+                        "token \"A\" is on square 2147483647, which is not on a board of 100 "
+                        "squares (0 is the start)");
+    REQUIRE_THROWS_AS(render_svg(board, {.tokens = {{"A", INT_MIN}}}), InvalidConfig);
+}
