@@ -480,6 +480,55 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
     }
 }
 
+TEST_CASE("the error bound is honest, and answers it cannot vouch for are refused",
+          "[analysis][solver]") {
+    const FairDice<> d6;
+    SECTION("the bound covers the true error") {
+        DefaultEngine engine(31);
+        for (int round = 0; round < 3; ++round) {
+            const auto board = random_board(engine, 30, 30, GameConfig<>({.size = 300}));
+            const ExpectedTurns exact = expected_turns(board, d6, SolveMethod::gmres);
+            const std::vector<double> reference = dense_reference(board, d6.face_probabilities());
+            CHECK(exact.solve.error_bound <= 1e-12);
+            for (Square s = 0; s < board.size(); ++s) {
+                const double expected = reference[static_cast<std::size_t>(board.resolve(s))];
+                // (I - Q)^-1 >= 0: |E - E*| <= bound * E*, plus the reference's own rounding.
+                CHECK(std::abs(exact.from_square[static_cast<std::size_t>(s)] - expected) <=
+                      (exact.solve.error_bound + 1e-13) * expected);
+            }
+        }
+    }
+    SECTION("a long board with few snakes is refined to the rounding floor") {
+        // 200,000 squares and a handful of long snakes: each sweep's rounding adds up along the
+        // track, and the direct solve refines its answer until the whole system agrees.
+        DefaultEngine engine(4);
+        const auto board = random_board(engine, 4, 4, GameConfig<>({.size = 200'000}));
+        const ExpectedTurns direct = expected_turns(board, d6, SolveMethod::direct);
+        const ExpectedTurns gmres = expected_turns(board, d6, SolveMethod::gmres);
+        CHECK(direct.solve.backward_error <= 1e-14);
+        CHECK(gmres.solve.backward_error <= 1e-14);
+        CHECK(direct.solve.error_bound <= 1e-9);
+        CHECK(close(direct.from_start, gmres.from_start,
+                    direct.solve.error_bound + gmres.solve.error_bound));
+    }
+    SECTION("a board whose game almost never ends is refused, quickly") {
+        // 3,000 snakes on 10,000 squares: the expected length is astronomically large, so the
+        // system is singular to double precision; GMRES stalls, and the residual of what it has
+        // bounds nothing.
+        DefaultEngine engine(3);
+        const auto board = random_board(engine, 3000, 100, GameConfig<>({.size = 10'000}));
+        REQUIRE_THROWS_AS(expected_turns(board, d6), Error);
+        REQUIRE_THROWS_WITH(expected_turns(board, d6), SL_CONTAINS("almost never ends"));
+        // The distribution is still there (nothing finishes within the horizon), its moments
+        // are not.
+        const LengthDistribution lengths = length_distribution(board, d6, {.max_turns = 200});
+        CHECK(lengths.turns() == 200);
+        CHECK(lengths.tail_mass() > 0.99);
+        REQUIRE_THROWS_WITH(lengths.mean(), SL_CONTAINS("almost never ends"));
+        REQUIRE_THROWS_AS(lengths.standard_deviation(), Error);
+    }
+}
+
 TEST_CASE("the length distribution of the classic board", "[analysis][distribution]") {
     const FairDice<> d6;
     const LengthDistribution lengths = length_distribution(classic(), d6);

@@ -20,13 +20,20 @@
 //     ladders of a random board connect everything to everything. Instead the Schur system is
 //     solved by restarted GMRES, each product by H being one O(squares x rolls) sweep: the sweep
 //     is an exact preconditioner (it solves the triangular part exactly), so only the coupling
-//     through the snakes is left to the Krylov method, and on such boards that coupling has
-//     one slow mode (the chance of ever sliding down again) and otherwise decays fast. GMRES
-//     runs until its residual is 1e-14 of the right-hand side, and the answer is accepted only
-//     after the residual of the *whole* system is computed from scratch and found below 1e-12
-//     (normwise backward error); otherwise GMRES restarts from it.
+//     through the snakes is left to the Krylov method. On random boards that coupling has a few
+//     slow modes (the chance of sliding down again) and otherwise decays fast: about 30 sweeps
+//     for a million squares.
+//   Both solves measure their residual on C as sweep(x) - x, from one whole sweep with the
+//   right-hand side (iterative refinement), never as b + Hx from separately swept pieces: on a
+//   long board the rounding of a sweep adds up along the track, and the pieces disagree by more
+//   than the residual sought. An answer is accepted when the residual of the *whole* system,
+//   computed from scratch, is below 1e-14 of its scale (normwise backward error).
 //   The residual also bounds the error: Q >= 0 makes (I - Q)^-1 >= 0, so with r = 1 - (I-Q)E,
-//   |E - E*| <= max|r| * E* square by square.
+//   |E - E*| <= max|r| * E* square by square (SolveReport::error_bound).
+//   A board on which a game almost never ends (thousands of snakes, no ladders) has an expected
+//   length beyond double precision, and (I - Q) is singular to working precision: GMRES stalls,
+//   falls back to the direct solve when that is affordable, and an answer whose error bound is
+//   above 1e-4 is refused with an Error rather than returned.
 #pragma once
 
 #include "board.hpp"
@@ -79,9 +86,12 @@ struct SolveReport {
     /// Top-down passes over the board, the unit of work (each is O(squares x rolls)).
     std::size_t sweeps = 0;
     /// max |rhs - (I - Q) E| / (2 max |E| + max |rhs|), recomputed over the whole board at the
-    /// end: the normwise backward error of the answer. Also `max |rhs - (I-Q)E|` bounds the
-    /// relative error of every square when the right-hand side is all ones.
+    /// end: the normwise backward error of the answer.
     double backward_error = 0.0;
+    /// max |rhs - (I - Q) E| itself. For expected_turns (rhs = 1) it bounds the relative error
+    /// of every finite square: (I - Q)^-1 >= 0 gives |E - E*| <= error_bound * E* (up to the
+    /// rounding in computing the residual, about 1e-16 of the largest E).
+    double error_bound = 0.0;
 };
 
 /// The expected number of turns one player needs to get home.
@@ -164,10 +174,18 @@ public:
     [[nodiscard]] bool finishes_surely() const noexcept { return finishes_surely_; }
 
     /// E[T], exact (solved, not summed from the table). +infinity when a trap can be reached.
-    [[nodiscard]] double mean() const noexcept { return mean_; }
+    /// Throws Error, as expected_turns does, on a board where a game almost never ends and the
+    /// mean is too large to compute (the table itself is still valid there).
+    [[nodiscard]] double mean() const {
+        check_moments();
+        return mean_;
+    }
     /// Var[T], exact from the linear system; +infinity when a trap can be reached.
-    [[nodiscard]] double variance() const noexcept { return variance_; }
-    [[nodiscard]] double standard_deviation() const noexcept { return std::sqrt(variance_); }
+    [[nodiscard]] double variance() const {
+        check_moments();
+        return variance_;
+    }
+    [[nodiscard]] double standard_deviation() const { return std::sqrt(variance()); }
 
     /// The most likely length (the first, if several tie), among the tabulated turns.
     [[nodiscard]] std::int64_t mode() const noexcept {
@@ -202,6 +220,12 @@ public:
 private:
     friend struct detail::LengthDistributionAccess;
 
+    void check_moments() const {
+        if (!moments_error_.empty()) {
+            throw Error(moments_error_);
+        }
+    }
+
     void check_tabulated(std::int64_t t, const char* what) const {
         if (t > turns()) {
             throw InvalidConfig(fmt::format("{} for t = {} lies beyond the {} tabulated turns "
@@ -219,6 +243,7 @@ private:
     bool finishes_surely_ = true;
     double mean_ = 0.0;
     double variance_ = 0.0;
+    std::string moments_error_; // why mean() and variance() cannot be given, if they cannot
 };
 
 /// The chances of each seat when `players` tokens take turns on the same board, each moving
@@ -773,16 +798,24 @@ inline constexpr std::size_t max_direct_unknowns = 2048;
 template <typename Config>
 class ExpectationSolver {
 public:
-    /// The backward error an answer must reach before it is returned.
-    static constexpr double target_backward_error = 1e-12;
+    /// The backward error an answer must reach before it is returned (the rounding floor is a
+    /// few times 1e-16).
+    static constexpr double target_backward_error = 1e-14;
     /// GMRES stops an inner cycle at this residual, relative to the Schur right-hand side.
     static constexpr double gmres_tolerance = 1e-12;
     /// Below this Schur residual (relative), each restart first checks the whole system.
     static constexpr double verify_below = 1e-10;
     /// Krylov vectors kept before a restart.
     static constexpr std::size_t gmres_restart = 60;
-    /// Sweeps GMRES may spend before giving up with an Error.
-    static constexpr std::size_t gmres_max_sweeps = 20'000;
+    /// Sweeps GMRES may spend before giving up.
+    static constexpr std::size_t gmres_max_sweeps = 2'000;
+    /// Restart cycles in a row that may each fail to halve the residual before GMRES gives up.
+    static constexpr int max_stalled_cycles = 3;
+    /// Refinement steps the direct solve may take to reach target_backward_error.
+    static constexpr int max_refinements = 3;
+    /// When GMRES stalls, the direct solve is tried if forming H costs at most this many
+    /// square visits (sweeps x squares).
+    static constexpr double fallback_work = 5.0e7;
 
     ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method) : chain_(&chain) {
         const std::size_t unknowns = chain.fall_targets().size();
@@ -815,15 +848,22 @@ public:
     template <typename Rhs>
     std::vector<double> solve(Rhs&& rhs) {
         std::vector<double> v;
-        if (report_.method == SolveMethod::direct) {
-            std::vector<double> x = schur_rhs(rhs);
-            if (!x.empty()) {
-                lu_.solve(x);
-            }
-            v = answer(x, rhs);
-            report_.backward_error = backward_error(v, rhs);
-        } else {
+        if (report_.method == SolveMethod::gmres) {
             v = gmres(rhs);
+            if (report_.backward_error > target_backward_error &&
+                report_.schur_unknowns <= max_direct_unknowns &&
+                static_cast<double>(report_.schur_unknowns + 2) *
+                        static_cast<double>(chain_->finite_squares()) <=
+                    fallback_work) {
+                // GMRES stalled; a system this size can still be factored.
+                report_.method = SolveMethod::direct;
+                factor();
+            }
+            // Otherwise the stalled answer stands with its error bound, which callers check
+            // (require_accuracy): a few digits short of the target are still digits.
+        }
+        if (report_.method == SolveMethod::direct) {
+            v = direct(rhs);
         }
         if (chain_->has_infinite()) {
             for (Square s = 0; s < chain_->size(); ++s) {
@@ -839,31 +879,9 @@ public:
     [[nodiscard]] const SolveReport& report() const noexcept { return report_; }
 
 private:
-    // b = the values of one sweep with zero on the fall targets, taken at the fall targets.
+    // The whole board swept once with x on the fall targets (see TokenChain::sweep).
     template <typename Rhs>
-    std::vector<double> schur_rhs(Rhs& rhs) {
-        std::vector<double> zero(chain_->fall_targets().size(), 0.0);
-        return apply_sweep(zero, rhs);
-    }
-
-    // One sweep with x on the fall targets; returns the new values on the fall targets.
-    template <typename Rhs>
-    std::vector<double> apply_sweep(const std::vector<double>& x, Rhs&& rhs) {
-        const std::span<const Square> targets = chain_->fall_targets();
-        for (std::size_t i = 0; i < targets.size(); ++i) {
-            y_[static_cast<std::size_t>(targets[i])] = x[i];
-        }
-        chain_->sweep(y_, rhs);
-        ++report_.sweeps;
-        std::vector<double> out(targets.size());
-        for (std::size_t i = 0; i < targets.size(); ++i) {
-            out[i] = y_[static_cast<std::size_t>(targets[i])];
-        }
-        return out;
-    }
-
-    template <typename Rhs>
-    std::vector<double> answer(const std::vector<double>& x, Rhs& rhs) {
+    std::vector<double>& sweep_with(const std::vector<double>& x, Rhs&& rhs) {
         const std::span<const Square> targets = chain_->fall_targets();
         for (std::size_t i = 0; i < targets.size(); ++i) {
             y_[static_cast<std::size_t>(targets[i])] = x[i];
@@ -871,6 +889,58 @@ private:
         chain_->sweep(y_, rhs);
         ++report_.sweeps;
         return y_;
+    }
+
+    // The fixed-point residual on the fall targets, sweep(x) - x = b - (I - H) x, read from a
+    // whole sweep with the right-hand side. Computing it this way, rather than as b + Hx from
+    // separately swept pieces, keeps it consistent with the answer the last sweep gives: on a
+    // long board each sweep's rounding adds up along the track, and the pieces would disagree
+    // with one another by more than the residual being sought.
+    [[nodiscard]] std::vector<double> fixed_point_residual(const std::vector<double>& swept,
+                                                           const std::vector<double>& x) const {
+        const std::span<const Square> targets = chain_->fall_targets();
+        std::vector<double> r(targets.size());
+        for (std::size_t i = 0; i < targets.size(); ++i) {
+            r[i] = swept[static_cast<std::size_t>(targets[i])] - x[i];
+        }
+        return r;
+    }
+
+    // One sweep with x on the fall targets and no right-hand side: H x on the fall targets.
+    std::vector<double> apply_h(const std::vector<double>& x) {
+        const std::vector<double>& swept = sweep_with(x, [](Square) { return 0.0; });
+        const std::span<const Square> targets = chain_->fall_targets();
+        std::vector<double> out(targets.size());
+        for (std::size_t i = 0; i < targets.size(); ++i) {
+            out[i] = swept[static_cast<std::size_t>(targets[i])];
+        }
+        return out;
+    }
+
+    // The direct solve: LU of (I - H), then iterative refinement on the fixed-point residual
+    // until the whole system's backward error reaches the target.
+    template <typename Rhs>
+    std::vector<double> direct(Rhs& rhs) {
+        std::vector<double> x(chain_->fall_targets().size(), 0.0);
+        std::vector<double> v = sweep_with(x, rhs);
+        for (int step = 0; !x.empty(); ++step) {
+            std::vector<double> correction = fixed_point_residual(v, x);
+            if (step > 0) {
+                measure(v, rhs);
+                if (report_.backward_error <= target_backward_error || step > max_refinements) {
+                    break;
+                }
+            }
+            lu_.solve(correction);
+            for (std::size_t i = 0; i < x.size(); ++i) {
+                x[i] += correction[i];
+            }
+            v = sweep_with(x, rhs);
+        }
+        if (x.empty()) {
+            measure(v, rhs);
+        }
+        return v;
     }
 
     // (I - H), column by column: column j is e_j minus one sweep with a unit value on target j.
@@ -883,10 +953,9 @@ private:
         const std::size_t width = std::clamp<std::size_t>((std::size_t{1} << 20) / squares, 1, n);
         if (width == 1) {
             std::vector<double> unit(n, 0.0);
-            const auto no_rhs = [](Square) { return 0.0; };
             for (std::size_t j = 0; j < n; ++j) {
                 unit[j] = 1.0;
-                const std::vector<double> column = apply_sweep(unit, no_rhs);
+                const std::vector<double> column = apply_h(unit);
                 unit[j] = 0.0;
                 for (std::size_t i = 0; i < n; ++i) {
                     matrix[i * n + j] = (i == j ? 1.0 : 0.0) - column[i];
@@ -924,35 +993,29 @@ private:
         return sum;
     }
 
-    // Restarted GMRES (modified Gram-Schmidt, Givens rotations) on (I - H) x = b. A cycle ends
-    // at gmres_tolerance; the answer is accepted when the whole system's backward error is
-    // below target_backward_error, otherwise the next cycle starts from it.
+    // Restarted GMRES (modified Gram-Schmidt, Givens rotations) on (I - H) x = b, one sweep per
+    // product. Every restart takes the fixed-point residual of a whole sweep with the
+    // right-hand side (iterative refinement); near the rounding floor of the Schur system the
+    // whole system's backward error decides. When GMRES stalls, the last answer is returned,
+    // measured: its backward error then misses the target.
     template <typename Rhs>
     std::vector<double> gmres(Rhs& rhs) {
         const std::size_t n = chain_->fall_targets().size();
-        const std::vector<double> b = schur_rhs(rhs);
-        const auto accept = [&](const std::vector<double>& x) {
-            std::vector<double> v = answer(x, rhs);
-            report_.backward_error = backward_error(v, rhs);
+        std::vector<double> x(n, 0.0); // from 0: the first residual is b itself
+        std::vector<double> v = sweep_with(x, rhs);
+        std::vector<double> r = fixed_point_residual(v, x);
+        const double b_norm = std::sqrt(dot(r, r));
+        if (n == 0 || b_norm == 0.0) {
+            measure(v, rhs);
             return v;
-        };
-        if (n == 0) {
-            return accept(b);
         }
-        const auto no_rhs = [](Square) { return 0.0; };
-        const auto apply = [&](const std::vector<double>& v) {
-            std::vector<double> w = apply_sweep(v, no_rhs);
+        const auto apply = [&](const std::vector<double>& u) {
+            std::vector<double> w = apply_h(u);
             for (std::size_t i = 0; i < n; ++i) {
-                w[i] = v[i] - w[i];
+                w[i] = u[i] - w[i];
             }
             return w;
         };
-        const double b_norm = std::sqrt(dot(b, b));
-        // Start from 0: the first residual is b itself, no sweep needed.
-        std::vector<double> x(n, 0.0);
-        if (b_norm == 0.0) {
-            return accept(x);
-        }
         const std::size_t m = std::min(gmres_restart, n);
         std::vector<std::vector<double>> basis(m + 1);
         std::vector<double> h((m + 1) * m, 0.0);
@@ -960,15 +1023,24 @@ private:
         std::vector<double> sn(m, 0.0);
         std::vector<double> g(m + 1, 0.0);
         const auto H = [&](std::size_t i, std::size_t j) -> double& { return h[i * m + j]; };
-        std::vector<double> r = b;
-        for (;;) {
+        double previous = b_norm;
+        int stalls = 0;
+        for (bool first = true;; first = false) {
             const double beta = std::sqrt(dot(r, r));
-            if (report_.sweeps > gmres_max_sweeps) {
-                throw Error(fmt::format(
-                    "expected_turns: GMRES did not reach a backward error of {} within {} sweeps "
-                    "(Schur residual {:.3g} of the right-hand side); the board's chain is too "
-                    "slow to mix for the iterative solver",
-                    target_backward_error, gmres_max_sweeps, beta / b_norm));
+            if (beta <= verify_below * b_norm) {
+                // Near the rounding floor of the Schur system: let the whole system decide.
+                measure(v, rhs);
+                if (report_.backward_error <= target_backward_error) {
+                    return v;
+                }
+            }
+            // A restart cycle that does not even halve the residual is stalling; three in a row
+            // mean the system is (numerically) singular, and more cycles will not help.
+            stalls = !first && beta > 0.5 * previous ? stalls + 1 : 0;
+            previous = beta;
+            if (stalls >= max_stalled_cycles || report_.sweeps > gmres_max_sweeps) {
+                measure(v, rhs);
+                return v;
             }
             std::fill(g.begin(), g.end(), 0.0);
             g[0] = beta;
@@ -1022,23 +1094,15 @@ private:
                     x[k] += coefficients[i] * basis[i][k];
                 }
             }
-            if (std::abs(g[steps]) <= verify_below * b_norm) {
-                // Near the rounding floor of the Schur system: let the whole system decide.
-                std::vector<double> v = accept(x);
-                if (report_.backward_error <= target_backward_error) {
-                    return v;
-                }
-            }
-            r = apply(x); // restart from the true residual
-            for (std::size_t i = 0; i < n; ++i) {
-                r[i] = b[i] - r[i];
-            }
+            v = sweep_with(x, rhs);
+            r = fixed_point_residual(v, x);
         }
     }
 
-    // The normwise backward error of v over the whole system, computed from scratch.
+    // The residual of v over the whole system, computed from scratch: the error bound and the
+    // normwise backward error of the report.
     template <typename Rhs>
-    double backward_error(const std::vector<double>& v, Rhs& rhs) const {
+    void measure(const std::vector<double>& v, Rhs& rhs) {
         double scale = 0.0;
         double rhs_scale = 0.0;
         chain_->for_each_finite([&](Square s) {
@@ -1046,7 +1110,8 @@ private:
             rhs_scale = std::max(rhs_scale, std::abs(rhs(s)));
         });
         const double denominator = 2.0 * scale + rhs_scale;
-        return denominator > 0.0 ? chain_->residual(v, rhs) / denominator : 0.0;
+        report_.error_bound = chain_->residual(v, rhs);
+        report_.backward_error = denominator > 0.0 ? report_.error_bound / denominator : 0.0;
     }
 
     const TokenChain<Config>* chain_;
@@ -1066,6 +1131,26 @@ void fill_landing_values(const TokenChain<Config>& chain, std::vector<double>& v
     }
 }
 
+/// Answers whose residual bounds their relative error only above this are refused.
+inline constexpr double required_accuracy = 1e-4;
+
+// Refuses an answer the residual cannot vouch for: on a board where a game almost never ends
+// the expected length is astronomically large and (I - Q) is singular to double precision.
+inline void require_accuracy(const SolveReport& report, const std::vector<double>& values) {
+    if (!(report.error_bound <= required_accuracy)) {
+        double largest = 0.0;
+        for (const double v : values) {
+            largest = std::isfinite(v) ? std::max(largest, std::abs(v)) : largest;
+        }
+        throw Error(fmt::format(
+            "expected_turns: the answer cannot be trusted (its residual bounds the relative "
+            "error only by {:.2g}, above {:.0e}; the largest value found is {:.3g} turns). That "
+            "happens when a game on this board almost never ends: its expected length is then "
+            "too large to compute in double precision",
+            report.error_bound, required_accuracy, largest));
+    }
+}
+
 template <typename Config>
 ExpectedTurns expected_turns_from_odds(const Board<Config>& board, std::vector<RollOdds> odds,
                                        SolveMethod method) {
@@ -1076,6 +1161,7 @@ ExpectedTurns expected_turns_from_odds(const Board<Config>& board, std::vector<R
     fill_landing_values(chain, result.from_square);
     result.from_start = result.from_square[0];
     result.solve = solver.report();
+    require_accuracy(result.solve, result.from_square);
     if (!chain.dead_squares().empty()) {
         const std::vector<std::int64_t> rolls = rolls_of(chain.odds());
         result.traps = board.traps(rolls);
@@ -1089,9 +1175,12 @@ ExpectedTurns expected_turns_from_odds(const Board<Config>& board, std::vector<R
 /// start and from every square; see ExpectedTurns for what each square holds. Works for every
 /// overshoot and chain rule and any dice whose odds are known. A board on which a trap can be
 /// reached gives +infinity (and names the traps); it is not an error. `method` chooses the
-/// solver (the default picks the direct one for boards with few snakes).
+/// solver (the default picks the direct one for boards with few snakes). `solve.error_bound`
+/// bounds the relative error of every square.
 ///
-/// Throws InvalidConfig when the dice's face probabilities are not a distribution.
+/// Throws InvalidConfig when the dice's face probabilities are not a distribution, and Error
+/// when the answer cannot be vouched for to 4 digits (a board on which a game almost never
+/// ends, whose expected length is beyond double precision).
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] ExpectedTurns expected_turns(const Board<Config>& board, const D& dice,
                                            SolveMethod method = SolveMethod::automatic) {
@@ -1160,21 +1249,32 @@ struct LengthDistributionAccess {
         result.stuck_ = stuck;
 
         if (result.finishes_surely_) {
-            ExpectationSolver<Config> solver(chain, SolveMethod::automatic);
-            const std::vector<double> mean = solver.solve([](Square) { return 1.0; });
-            // Var T_s = sum_r p_r Var T_next + sum_r p_r (1 + E_next - E_s)^2: the same system with
-            // a right-hand side that has no cancellation in it.
-            const std::vector<double> variance = solver.solve([&](Square s) {
-                double spread = 0.0;
-                const double here = mean[static_cast<std::size_t>(s)];
-                chain.for_each_move(s, [&](Square t, double p) {
-                    const double d = 1.0 + mean[static_cast<std::size_t>(t)] - here;
-                    spread += p * d * d;
+            // A board whose moments cannot be computed still has a distribution: the error is
+            // kept, and mean() and variance() throw it.
+            try {
+                ExpectationSolver<Config> solver(chain, SolveMethod::automatic);
+                const std::vector<double> mean = solver.solve([](Square) { return 1.0; });
+                require_accuracy(solver.report(), mean);
+                // Var T_s = sum_r p_r Var T_next + sum_r p_r (1 + E_next - E_s)^2: the same
+                // system with a right-hand side that has no cancellation in it (and 0 on squares
+                // that cannot finish, whose values nobody reads).
+                const std::vector<double> variance = solver.solve([&](Square s) {
+                    if (chain.status(s) != Chain::finite) {
+                        return 0.0;
+                    }
+                    double spread = 0.0;
+                    const double here = mean[static_cast<std::size_t>(s)];
+                    chain.for_each_move(s, [&](Square t, double p) {
+                        const double d = 1.0 + mean[static_cast<std::size_t>(t)] - here;
+                        spread += p * d * d;
+                    });
+                    return spread;
                 });
-                return spread;
-            });
-            result.mean_ = mean[0];
-            result.variance_ = variance[0];
+                result.mean_ = mean[0];
+                result.variance_ = variance[0];
+            } catch (const Error& error) {
+                result.moments_error_ = error.what();
+            }
         } else {
             result.mean_ = std::numeric_limits<double>::infinity();
             result.variance_ = std::numeric_limits<double>::infinity();

@@ -83,9 +83,9 @@ inline void run(const Options& options) {
         classic_solve_us = solve_us;
         const double iteration_us = best(iteration) * 1e6;
         fmt::print("  classic board: {:.10f} turns ({} solve, {} Schur unknowns, backward error "
-                   "{:.1e}); value iteration: {:.10f} after {} sweeps\n",
+                   "{:.1e}, error bound {:.1e}); value iteration: {:.10f} after {} sweeps\n",
                    exact.from_start, to_string(exact.solve.method), exact.solve.schur_unknowns,
-                   exact.solve.backward_error, iterated, sweeps);
+                   exact.solve.backward_error, exact.solve.error_bound, iterated, sweeps);
         print_line("expected_turns, classic board", solve_us, "us", solve_us / 50.0,
                    "the 50 us target");
         print_line("value iteration to 1e-12, classic board", iteration_us, "us",
@@ -117,9 +117,10 @@ inline void run(const Options& options) {
         const double solve_ms = best(solver) * 1e3;
         const double sweep_ms = best(sweep) * 1e3;
         fmt::print("  1,000,000-square random board, 25,000 snakes and 25,000 ladders: {:.10g} "
-                   "turns\n  ({} solve, {} Schur unknowns, {} sweeps, backward error {:.1e})\n",
+                   "turns\n  ({} solve, {} Schur unknowns, {} sweeps, backward error {:.1e}, error "
+                   "bound {:.1e})\n",
                    exact.from_start, to_string(exact.solve.method), exact.solve.schur_unknowns,
-                   exact.solve.sweeps, exact.solve.backward_error);
+                   exact.solve.sweeps, exact.solve.backward_error, exact.solve.error_bound);
         print_line("expected_turns, 1,000,000 squares", solve_ms, "ms", solve_ms / 500.0,
                    "the 0.5 s target");
         print_line("one top-down sweep, 1,000,000 squares", sweep_ms, "ms", sweep_ms / solve_ms,
