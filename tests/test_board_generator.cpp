@@ -77,6 +77,18 @@ TEST_CASE("generation follows the options: counts, tolerance, rules, dice", "[ge
     }
 }
 
+TEST_CASE("candidates on which a game almost never ends are skipped, not fatal", "[generator]") {
+    // 200 snakes and no ladders on 1,000 squares: nearly every such board has a trap or a game
+    // so unlikely to end that expected_turns refuses it (an Error). The search passes over them
+    // and ends with its own refusal, an InvalidConfig.
+    DefaultEngine engine(5);
+    const BoardGenerationOptions<> options{
+        .snakes = 200, .ladders = 0, .max_candidates = 20, .config = GameConfig<>({.size = 1000})};
+    REQUIRE_THROWS_AS(generate_board(engine, 1000.0, options), InvalidConfig);
+    REQUIRE_THROWS_WITH(generate_board(engine, 1000.0, options),
+                        SL_CONTAINS("every board tried had a trap, or a game so unlikely to end"));
+}
+
 TEST_CASE("the same seed gives the same board", "[generator]") {
     DefaultEngine first(77);
     DefaultEngine second(77);

@@ -232,8 +232,14 @@ template <typename Config = GameConfig<>, std::uniform_random_bit_generator Engi
     const auto evaluate = [&](const std::vector<Jump>& layout) {
         ++candidates;
         const Board<Config> board(layout, options.config);
-        const double length =
-            detail::expected_turns_from_odds(board, odds, SolveMethod::automatic).from_start;
+        double length = std::numeric_limits<double>::infinity();
+        try {
+            length =
+                detail::expected_turns_from_odds(board, odds, SolveMethod::automatic).from_start;
+        } catch (const Error&) {
+            // A candidate on which a game almost never ends has no computable length: it is
+            // as far from any target as a board with a trap.
+        }
         if (std::isfinite(length)) {
             shortest_seen = std::min(shortest_seen, length);
             longest_seen = std::max(longest_seen, length);
@@ -295,7 +301,8 @@ template <typename Config = GameConfig<>, std::uniform_random_bit_generator Engi
         std::isfinite(closest)
             ? fmt::format("the closest had {:.4g} turns (lengths seen: {:.4g} to {:.4g})", closest,
                           shortest_seen, longest_seen)
-            : std::string("every board tried had a trap");
+            : std::string("every board tried had a trap, or a game so unlikely to end that its "
+                          "length could not be computed");
     throw InvalidConfig(fmt::format("generate_board: found no board with {} whose expected game "
                                     "lasts {} +- {} turns within {} candidate boards; {}",
                                     words(), target, options.tolerance, options.max_candidates,
