@@ -9,8 +9,9 @@
 cmake_minimum_required(VERSION 3.21)
 
 # The default preset needs g++ and Ninja; the library needs fmt, its tests Catch2 (and xmllint,
-# which checks the SVG the renderer writes).
-set(packages g++ ninja-build libfmt-dev catch2 libxml2-utils)
+# which checks the SVG the renderer and the examples write); snakeladder-play and
+# snakeladder-analyze parse their flags with CLI11.
+set(packages g++ ninja-build libfmt-dev catch2 libxml2-utils libcli11-dev)
 if(DEFINED PACKAGES)
     set(packages ${PACKAGES})
 endif()

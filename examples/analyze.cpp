@@ -1,0 +1,427 @@
+// snakeladder-analyze: how long a game on a board lasts, who wins it, and whether it is broken.
+//
+//     snakeladder-analyze classic
+//     snakeladder-analyze my_board.txt --chains follow --simulate 100000 --seed 1
+//     snakeladder-analyze classic --svg board.svg --plot lengths.svg
+//
+// Everything on standard output is exact (or, with --simulate, fixed by the seed), so the same
+// command prints the same report everywhere; the progress bar goes to standard error.
+#include "command_line.hpp"
+#include "length_plot.hpp"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <snakeladder/snakeladder.hpp>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using namespace snakeladder;
+using namespace snakeladder::examples;
+
+struct AnalyzeOptions {
+    std::string board;
+    RuleChoice rules;
+    std::uint64_t simulate = 0; // games; 0: no simulation
+    std::uint64_t seed = 1;
+    std::string svg;
+    std::string plot;
+    std::string title;
+    int width = 50;
+    bool progress = true;
+};
+
+/// One six-sided die: the die every figure of the report is for.
+const FairDice<> die;
+constexpr int die_faces = 6;
+constexpr std::array<double, 6> quantile_levels{0.10, 0.25, 0.50, 0.75, 0.90, 0.99};
+constexpr int fewest_players = 2;
+constexpr int most_players = 6;
+
+std::string squares_list(std::span<const Square> squares) {
+    constexpr std::size_t shown = 5;
+    std::string list;
+    for (std::size_t i = 0; i < squares.size() && i < shown; ++i) {
+        list += fmt::format("{}{}", i == 0 ? "" : ", ", squares[i]);
+    }
+    if (squares.size() > shown) {
+        list += fmt::format(" and {} more", squares.size() - shown);
+    }
+    return list;
+}
+
+// "14" for a quantile the table reaches; "never" when traps make it infinite, "> N" past the
+// table.
+std::string quantile_text(const LengthDistribution& lengths, double q) {
+    try {
+        return fmt::format("{}", lengths.quantile(q));
+    } catch (const InvalidConfig&) {
+        const bool infinite = !lengths.finishes_surely() && 1.0 - lengths.stuck_mass() < q;
+        return infinite ? "never" : fmt::format(">{}", lengths.turns());
+    }
+}
+
+std::string percent(double share) {
+    return fmt::format("{:.2f}%", 100.0 * share);
+}
+
+// --- Expected turns under each overshoot rule -------------------------------------------------
+
+template <class Overshoot, class Chains>
+std::string expected_line(const AnalyzeOptions& options) {
+    using Config = GameConfig<Overshoot, Chains>;
+    const Board<Config> board = load_board(options.board, Config());
+    const ExpectedTurns turns = expected_turns(board, die);
+    if (turns.finite()) {
+        return fmt::format("  {:<14} {:.3f}", Overshoot::name, turns.from_start);
+    }
+    if (!turns.traps.empty() && turns.traps.front() == 0) {
+        return fmt::format("  {:<14} never: home cannot be reached from the start",
+                           Overshoot::name);
+    }
+    return fmt::format("  {:<14} infinite: a token can be trapped on square{} {}", Overshoot::name,
+                       turns.traps.size() == 1 ? "" : "s", squares_list(turns.traps));
+}
+
+// --- The length distribution as text ---------------------------------------------------------
+
+struct HistogramRow {
+    std::string label;
+    double share = 0.0;
+};
+
+// Rows of equal width (1, 2 or 5 times a power of ten turns) from the shortest game to the 99%
+// quantile, at most 24 of them, then one row for everything longer.
+std::vector<HistogramRow> histogram_rows(const LengthDistribution& lengths) {
+    const std::span<const double> p = lengths.probabilities();
+    std::int64_t shortest = 0;
+    while (shortest < lengths.turns() && p[static_cast<std::size_t>(shortest)] <= 0.0) {
+        ++shortest;
+    }
+    // Up to the 99% quantile; with traps, up to 99% of the games that end.
+    const double covered = 0.99 * lengths.probability_within(lengths.turns());
+    std::int64_t longest = shortest;
+    while (longest < lengths.turns() && lengths.probability_within(longest) < covered) {
+        ++longest;
+    }
+    constexpr std::int64_t max_rows = 24;
+    std::int64_t step = 1;
+    for (std::int64_t power = 1;; power *= 10) {
+        const std::array<std::int64_t, 3> factors{1, 2, 5};
+        const auto fits = std::find_if(factors.begin(), factors.end(), [&](std::int64_t f) {
+            return (longest - (shortest / (f * power)) * (f * power)) / (f * power) + 1 <= max_rows;
+        });
+        if (fits != factors.end()) {
+            step = *fits * power;
+            break;
+        }
+    }
+    std::vector<HistogramRow> rows;
+    std::int64_t first = (shortest / step) * step;
+    for (; first <= longest; first += step) {
+        const std::int64_t last = std::min(first + step - 1, lengths.turns());
+        double share = 0.0;
+        for (std::int64_t t = first; t <= last; ++t) {
+            share += p[static_cast<std::size_t>(t)];
+        }
+        rows.push_back(
+            {step == 1 ? fmt::format("{}", first) : fmt::format("{}-{}", first, last), share});
+    }
+    if (first - 1 <= lengths.turns()) {
+        const double rest = lengths.probability_longer_than(first - 1);
+        if (rest > 0.0 || lengths.finishes_surely()) {
+            rows.push_back(
+                {fmt::format("{}+{}", first, lengths.finishes_surely() ? "" : "/never"), rest});
+        }
+    }
+    return rows;
+}
+
+void print_histogram(const LengthDistribution& lengths, int width) {
+    const std::vector<HistogramRow> rows = histogram_rows(lengths);
+    double highest = 0.0;
+    std::size_t label_width = 5;
+    for (const HistogramRow& row : rows) {
+        highest = std::max(highest, row.share);
+        label_width = std::max(label_width, row.label.size());
+    }
+    fmt::print("  {:>{}}   share of games\n", "turns", label_width);
+    for (const HistogramRow& row : rows) {
+        const auto bar =
+            static_cast<std::size_t>(highest > 0.0 ? std::lround(row.share / highest * width) : 0);
+        fmt::print("  {:>{}} |{:<{}} {:>6}\n", row.label, label_width, std::string(bar, '#'), width,
+                   percent(row.share));
+    }
+}
+
+// --- Simulation --------------------------------------------------------------------------------
+
+// A bar on standard error, redrawn in place; the last call (done == total) ends its line.
+SimulationProgress progress_bar(std::string label) {
+    return [label = std::move(label)](std::uint64_t done, std::uint64_t total) {
+        constexpr std::uint64_t bar_width = 30;
+        const std::uint64_t filled = total == 0 ? bar_width : done * bar_width / total;
+        fmt::print(stderr, "\r{} [{:<30}] {:3}%", label, std::string(filled, '#'),
+                   total == 0 ? 100 : done * 100 / total);
+        if (done >= total) {
+            fmt::print(stderr, "\n");
+        }
+        std::fflush(stderr);
+    };
+}
+
+// How far `simulated` lies from `exact`, in standard errors, and what that means.
+std::string agreement(double exact, double simulated, double standard_error) {
+    const double z = standard_error > 0.0 ? (simulated - exact) / standard_error : 0.0;
+    return fmt::format("{:.2f} standard errors away: {}", std::abs(z),
+                       std::abs(z) <= 3.0 ? "agrees"
+                                          : "DISAGREES, which a correct analysis "
+                                            "does in fewer than 3 runs in 1000");
+}
+
+template <class Config>
+std::vector<double> simulate_and_report(const Board<Config>& board, const AnalyzeOptions& options,
+                                        const LengthDistribution& lengths,
+                                        const SeatChances& two_players) {
+    fmt::print("\nSimulation under {}: {} games of one player and {} of two, seed {}\n",
+               Config::overshoot_rule::name, options.simulate, options.simulate, options.seed);
+    SimulationOptions settings{.games = options.simulate, .seed = options.seed};
+    if (options.progress) {
+        settings.progress = progress_bar("one player ");
+    }
+    SimulationResult solo;
+    try {
+        solo = simulate(board, die, settings);
+    } catch (const InvalidConfig& error) {
+        fmt::print("  not run: {}\n", error.what());
+        return {};
+    }
+    const LengthStatistics& turns = solo.turns;
+    fmt::print("  one player: mean {:.3f} (95% CI {:.3f} to {:.3f}), standard deviation {:.3f}, "
+               "shortest {}, longest {}\n",
+               turns.mean, turns.confidence_95.low, turns.confidence_95.high,
+               turns.standard_deviation, turns.min, turns.max);
+    if (solo.unfinished > 0) {
+        fmt::print("  {} games stopped at the turn cap and are left out\n", solo.unfinished);
+    }
+    fmt::print("    exact mean {:.3f}, {}\n", lengths.mean(),
+               agreement(lengths.mean(), turns.mean, turns.standard_error));
+
+    settings.players = 2;
+    if (options.progress) {
+        settings.progress = progress_bar("two players");
+    }
+    const SimulationResult race = simulate(board, die, settings);
+    const double exact_first = two_players.win_probability[0];
+    fmt::print("  two players: the first to play wins {:.2f}% +- {:.2f}\n",
+               100.0 * race.win_rate(0), 100.0 * race.win_rate_standard_error(0));
+    fmt::print("    exact {:.2f}%, {}\n", 100.0 * exact_first,
+               agreement(exact_first, race.win_rate(0), race.win_rate_standard_error(0)));
+
+    std::vector<double> frequencies(turns.histogram.size(), 0.0);
+    for (std::size_t t = 0; t < turns.histogram.size(); ++t) {
+        frequencies[t] =
+            static_cast<double>(turns.histogram[t]) / static_cast<double>(solo.finished());
+    }
+    return frequencies;
+}
+
+// --- Files -------------------------------------------------------------------------------------
+
+void write_file(const std::string& path, const std::string& contents, std::string_view what) {
+    std::ofstream file(path, std::ios::binary);
+    file << contents;
+    file.close();
+    if (!file) {
+        throw std::runtime_error(fmt::format("cannot write {} to '{}'", what, path));
+    }
+    fmt::print(stderr, "wrote {} to {}\n", what, path);
+}
+
+// --- The report --------------------------------------------------------------------------------
+
+template <class Config>
+int analyze(const AnalyzeOptions& options) {
+    using Chains = typename Config::chain_rule;
+    using Overshoot = typename Config::overshoot_rule;
+    const Board<Config> board = load_board(options.board, Config());
+    std::size_t ladders = 0;
+    for (const Jump& jump : board.jumps()) {
+        ladders += jump.kind() == JumpKind::ladder ? 1 : 0;
+    }
+    const std::size_t snakes = board.jumps().size() - ladders;
+    fmt::print("snakeladder-analyze: {}, {} squares, {} ladder{} and {} snake{}, one six-sided "
+               "die, {}\n",
+               board_name(options.board), board.size(), ladders, ladders == 1 ? "" : "s", snakes,
+               snakes == 1 ? "" : "s", Chains::name);
+
+    fmt::print("\nExpected turns for one player to get home\n");
+    fmt::print("{}\n", expected_line<ExactFinish, Chains>(options));
+    fmt::print("{}\n", expected_line<BounceBack, Chains>(options));
+    fmt::print("{}\n", expected_line<OvershootWins, Chains>(options));
+
+    const LengthDistribution lengths = length_distribution(board, die);
+    fmt::print("\nLength of a one-player game under {}\n", Overshoot::name);
+    const std::span<const double> p = lengths.probabilities();
+    const auto shortest = std::find_if(p.begin(), p.end(), [](double x) { return x > 0.0; });
+    if (shortest == p.end()) {
+        fmt::print("  no game ever ends: home cannot be reached from the start\n");
+    } else {
+        if (!lengths.finishes_surely()) {
+            fmt::print("  a game ends with probability {}; the others are trapped and never end\n",
+                       percent(1.0 - lengths.stuck_mass()));
+        } else {
+            try {
+                fmt::print("  mean {:.3f}, standard deviation {:.3f}\n", lengths.mean(),
+                           lengths.standard_deviation());
+            } catch (const Error& error) {
+                fmt::print("  no mean: {}\n", error.what());
+            }
+        }
+        fmt::print("  shortest {} turns (probability {:.7f}), most likely {}\n",
+                   shortest - p.begin(), *shortest, lengths.mode());
+        std::string levels = "  quantile";
+        std::string values = "  turns   ";
+        for (const double q : quantile_levels) {
+            const std::string value = quantile_text(lengths, q);
+            const std::string level = fmt::format("{:.0f}%", 100 * q);
+            const std::size_t column = std::max<std::size_t>(5, value.size() + 1);
+            levels += fmt::format("{:>{}}", level, column);
+            values += fmt::format("{:>{}}", value, column);
+        }
+        fmt::print("{}\n{}\n\n", levels, values);
+        print_histogram(lengths, options.width);
+    }
+
+    fmt::print("\nChance to win by seat under {} (seat 1 plays first; turns of all players)\n",
+               Overshoot::name);
+    std::string header = "  players";
+    for (int seat = 1; seat <= most_players; ++seat) {
+        header += fmt::format("{:>9}", fmt::format("seat {}", seat));
+    }
+    fmt::print("{}{:>9}\n", header, "turns");
+    SeatChances two_players;
+    for (int players = fewest_players; players <= most_players; ++players) {
+        const SeatChances seats = seat_chances(lengths, players);
+        if (players == 2) {
+            two_players = seats;
+        }
+        std::string row = fmt::format("  {:>7}", players);
+        for (int seat = 0; seat < most_players; ++seat) {
+            row += seat < players
+                       ? fmt::format("{:>9}",
+                                     percent(seats.win_probability[static_cast<std::size_t>(seat)]))
+                       : std::string(9, ' ');
+        }
+        row += std::isfinite(seats.expected_turns) ? fmt::format("{:>9.2f}", seats.expected_turns)
+                                                   : fmt::format("{:>9}", "infinite");
+        fmt::print("{}\n", row);
+    }
+
+    fmt::print("\nFewest rolls home under {}, choosing each roll from 1 to {}: ", Overshoot::name,
+               die_faces);
+    if (const std::optional<ShortestPath> path = min_rolls(board, die_faces)) {
+        fmt::print("{}\n", path->roll_count());
+        std::string rolls;
+        std::string squares = fmt::format("{}", path->squares.front());
+        for (std::size_t i = 0; i < path->rolls.size(); ++i) {
+            rolls += fmt::format("{}{}", i == 0 ? "" : ", ", path->rolls[i]);
+            squares += fmt::format(" -> {}", path->squares[i + 1]);
+        }
+        fmt::print("  rolls    {}\n  squares  {}\n", rolls, squares);
+    } else {
+        fmt::print("none, home cannot be reached\n");
+    }
+
+    fmt::print("\nTraps under {}: {}\n", Overshoot::name, describe_traps(board, die));
+
+    std::vector<double> simulated;
+    if (options.simulate > 0) {
+        simulated = simulate_and_report(board, options, lengths, two_players);
+    }
+    std::fflush(stdout);
+
+    const std::string title = options.title.empty() ? board_name(options.board) : options.title;
+    if (!options.svg.empty()) {
+        write_file(options.svg, render_svg(board, {.title = title}), "the board picture");
+    }
+    if (!options.plot.empty()) {
+        LengthPlot plot;
+        plot.title = fmt::format("{}: length of a one-player game ({})", title, Overshoot::name);
+        plot.probabilities = lengths.probabilities();
+        plot.last_turn = lengths.turns();
+        try {
+            plot.last_turn = lengths.quantile(0.999);
+            plot.median = lengths.median();
+            plot.mean = lengths.mean();
+        } catch (const Error&) {
+            // Traps: the chart shows what is tabulated, with no mean or median.
+        }
+        plot.beyond = lengths.probability_longer_than(plot.last_turn);
+        plot.simulated = std::move(simulated);
+        write_file(options.plot, render_length_plot(plot), "the length plot");
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app("Exact analysis of a snakes-and-ladders board with one six-sided die: expected\n"
+                 "length under each overshoot rule, length distribution, each seat's chance,\n"
+                 "fewest rolls home and traps; optionally checked against a simulation.",
+                 "snakeladder-analyze");
+    AnalyzeOptions options;
+    app.add_option("BOARD", options.board,
+                   "`classic` or a board file (lines: size N, ladder A-B, "
+                   "snake A-B)")
+        ->required()
+        ->type_name("");
+    add_rule_flags(app, options.rules, false);
+    app.add_option("--simulate", options.simulate,
+                   "Also simulate N games of one and of two players, and compare")
+        ->check(whole_number<std::uint64_t>(1, 10'000'000'000))
+        ->type_name("N");
+    app.add_option("--seed", options.seed, "Seed of the simulation")
+        ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
+        ->type_name("S")
+        ->capture_default_str();
+    app.add_option("--svg", options.svg, "Write a picture of the board (SVG)")->type_name("FILE");
+    app.add_option("--plot", options.plot, "Write a chart of the game length (SVG)")
+        ->type_name("FILE");
+    app.add_option("--title", options.title, "Title of the pictures (default: the board's name)");
+    app.add_option("--width", options.width, "Width of the longest histogram bar")
+        ->check(whole_number(10, 200))
+        ->type_name("COLUMNS")
+        ->capture_default_str();
+    bool quiet = false;
+    app.add_flag("--no-progress", quiet, "No progress bar on standard error while simulating");
+    app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
+               "given under all three. Exit status: 0 after the report, 2 for a bad flag or\n"
+               "board file, 1 when a picture cannot be written.");
+
+    if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
+        return *status;
+    }
+    options.progress = !quiet;
+    try {
+        return with_rules(options.rules, [&](auto config) {
+            return analyze<typename decltype(config)::type>(options);
+        });
+    } catch (const UsageError& error) {
+        return report_usage_error(app, error.what());
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "snakeladder-analyze: {}\n", error.what());
+        return 1;
+    }
+}

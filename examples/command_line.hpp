@@ -1,0 +1,231 @@
+// What snakeladder-play and snakeladder-analyze share: the rule flags, the step from rule names
+// given at run time to the compile-time policies, reading a board, and reporting a bad command
+// line (its message and the usage on standard error, exit status 2).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <snakeladder/snakeladder.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace snakeladder::examples {
+
+/// The exit status for a bad flag, a bad board file or a bad player list.
+inline constexpr int usage_error_status = 2;
+
+/// Input the user must fix (a board file that cannot be read, a player list the game refuses):
+/// reported like a bad flag, with the usage and exit status 2.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// --- The rules, as chosen on the command line ---------------------------------------------------
+
+enum class OvershootChoice { exact, bounce, wins };
+enum class ChainChoice { reject, follow, single };
+
+inline const std::vector<std::string> overshoot_names{"exact", "bounce", "wins"};
+inline const std::vector<std::string> chain_names{"reject", "follow", "single"};
+
+inline OvershootChoice overshoot_choice(std::string_view name) {
+    return name == "bounce" ? OvershootChoice::bounce
+           : name == "wins" ? OvershootChoice::wins
+                            : OvershootChoice::exact;
+}
+inline ChainChoice chain_choice(std::string_view name) {
+    return name == "follow"   ? ChainChoice::follow
+           : name == "single" ? ChainChoice::single
+                              : ChainChoice::reject;
+}
+
+/// Every rule a game or an analysis is asked to use. The policies (overshoot, chains) become
+/// template arguments through with_rules(); the settings go into GameSettings.
+///
+/// House rules (issue 5: extra turn on a maximum roll, six to start, knock-back) are not here
+/// yet: each will be one more member, one more flag in add_rule_flags(), and, being a
+/// compile-time policy, one more with_*() axis in with_rules().
+struct RuleChoice {
+    std::string overshoot = "exact";
+    std::string chains = "reject";
+    bool play_to_last = false;
+
+    [[nodiscard]] GameSettings settings() const {
+        GameSettings settings;
+        settings.play_to_last = play_to_last;
+        return settings;
+    }
+};
+
+/// Registers --overshoot and --chains (and --play-to-last when `with_play_to_last`).
+inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_last) {
+    app.add_option("--overshoot", rules.overshoot,
+                   "A roll past home: exact (forfeited), bounce (back by the excess), wins")
+        ->check(CLI::IsMember(overshoot_names))
+        ->type_name("RULE")
+        ->capture_default_str();
+    app.add_option("--chains", rules.chains,
+                   "A jump that ends on a jump: reject (refuse the board), follow, single")
+        ->check(CLI::IsMember(chain_names))
+        ->type_name("RULE")
+        ->capture_default_str();
+    if (with_play_to_last) {
+        app.add_flag("--play-to-last", rules.play_to_last,
+                     "Play on after the winner until one player is left");
+    }
+}
+
+template <class F>
+decltype(auto) with_overshoot(OvershootChoice choice, F&& f) {
+    switch (choice) {
+    case OvershootChoice::bounce:
+        return std::forward<F>(f)(std::type_identity<BounceBack>{});
+    case OvershootChoice::wins:
+        return std::forward<F>(f)(std::type_identity<OvershootWins>{});
+    case OvershootChoice::exact:
+        break;
+    }
+    return std::forward<F>(f)(std::type_identity<ExactFinish>{});
+}
+
+template <class F>
+decltype(auto) with_chains(ChainChoice choice, F&& f) {
+    switch (choice) {
+    case ChainChoice::follow:
+        return std::forward<F>(f)(std::type_identity<FollowChains>{});
+    case ChainChoice::single:
+        return std::forward<F>(f)(std::type_identity<SingleJump>{});
+    case ChainChoice::reject:
+        break;
+    }
+    return std::forward<F>(f)(std::type_identity<RejectChains>{});
+}
+
+/// Calls `f(std::type_identity<GameConfig<O, C>>{})` with the policies the names choose, so `f`
+/// is instantiated once for each of the 3 x 3 combinations and the game itself runs with its
+/// rules fixed at compile time. Every instantiation of `f` must return the same type.
+template <class F>
+decltype(auto) with_rules(const RuleChoice& rules, F&& f) {
+    return with_overshoot(overshoot_choice(rules.overshoot), [&](auto overshoot) -> decltype(auto) {
+        return with_chains(chain_choice(rules.chains), [&](auto chains) -> decltype(auto) {
+            using Config =
+                GameConfig<typename decltype(overshoot)::type, typename decltype(chains)::type>;
+            return f(std::type_identity<Config>{});
+        });
+    });
+}
+
+// --- Numbers ----------------------------------------------------------------------------------
+
+/// Accepts plain decimal numbers in [low, high] only. CLI11 2.1 would read "-3" into an
+/// unsigned option as 2^64 - 3 and clamp numbers that are too large; this refuses both.
+template <class T>
+CLI::Validator whole_number(T low, T high) {
+    return CLI::Validator(
+        [low, high](std::string& text) -> std::string {
+            T value{};
+            const char* const end = text.data() + text.size();
+            const auto [stop, error] = std::from_chars(text.data(), end, value);
+            if (text.empty() || error != std::errc{} || stop != end || value < low ||
+                value > high) {
+                return fmt::format("'{}' is not a whole number from {} to {}", text, low, high);
+            }
+            return {};
+        },
+        // The range in the help, unless it is just "any number this type holds".
+        high == std::numeric_limits<T>::max() ? std::string() : fmt::format("{}..{}", low, high));
+}
+
+// --- Boards -----------------------------------------------------------------------------------
+
+/// The largest board file read: a board of the largest size with a jump on every square fits
+/// well within it.
+inline constexpr std::uintmax_t max_board_file_bytes = std::uintmax_t{512} << 20;
+
+/// The text of the board file at `path`, or UsageError saying why it cannot be read.
+inline std::string read_board_file(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        throw UsageError(fmt::format("cannot read board file '{}': it is a directory", path));
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        throw UsageError(fmt::format("cannot read board file '{}': {}", path,
+                                     std::generic_category().message(errno)));
+    }
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
+    if (!error && size > max_board_file_bytes) {
+        throw UsageError(fmt::format("board file '{}' is {} bytes; a board file may hold at most "
+                                     "{} bytes",
+                                     path, size, max_board_file_bytes));
+    }
+    std::ostringstream text;
+    text << file.rdbuf();
+    if (file.bad()) {
+        throw UsageError(fmt::format("cannot read board file '{}': reading failed", path));
+    }
+    return std::move(text).str();
+}
+
+/// The board named on the command line: the word `classic`, or a board file in the text format
+/// of board_text.hpp, under the rules of `config`. A file that cannot be read, a mistake in it
+/// (ParseError, with line and column) or a board the rules refuse (InvalidBoard) is a
+/// UsageError naming the file.
+template <class Config>
+Board<Config> load_board(const std::string& source, const Config& config) {
+    if (source == "classic") {
+        return classic(config);
+    }
+    const std::string text = read_board_file(source);
+    try {
+        return parse_board(text, config);
+    } catch (const Error& error) {
+        throw UsageError(fmt::format("board file '{}': {}", source, error.what()));
+    }
+}
+
+/// A board's name for titles: `classic`, or the file name without its directory.
+inline std::string board_name(const std::string& source) {
+    if (source == "classic") {
+        return "classic board";
+    }
+    return std::filesystem::path(source).filename().string();
+}
+
+// --- Reporting --------------------------------------------------------------------------------
+
+/// Prints `program: message`, a blank line and the usage on standard error; returns 2.
+inline int report_usage_error(const CLI::App& app, std::string_view message) {
+    fmt::print(stderr, "{}: {}\n\n{}", app.get_name(), message, app.help());
+    return usage_error_status;
+}
+
+/// Parses the command line. Returns the exit status when the program should stop now: 0 after
+/// --help, 2 (with the message and the usage) for a bad command line.
+inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        if (error.get_exit_code() == 0) { // --help
+            return app.exit(error);
+        }
+        return report_usage_error(app, error.what());
+    }
+    return std::nullopt;
+}
+
+} // namespace snakeladder::examples

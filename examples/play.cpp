@@ -1,0 +1,396 @@
+// snakeladder-play: snakes and ladders in a terminal, for people and computer players.
+//
+//     snakeladder-play -p Ana -c Ben -c Cy        Ana presses Enter to roll; Ben and Cy roll alone
+//     snakeladder-play -p Ana -p Bo --board my_board.txt --overshoot bounce --play-to-last
+//     snakeladder-play -c Ben -c Cy -c Di --auto --seed 7     a game that replays exactly
+//
+// Every turn redraws the board (the players' initials on their squares) and prints the turn's
+// line of the log. End of input, `q`, or Ctrl-C stops the game with the standings so far.
+#include "command_line.hpp"
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <fmt/format.h>
+#include <iostream>
+#include <limits>
+#include <optional>
+#include <random>
+#include <snakeladder/snakeladder.hpp>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <signal.h>
+#include <unistd.h>
+#define SNAKELADDER_PLAY_POSIX 1
+#endif
+
+namespace {
+
+using namespace snakeladder;
+using namespace snakeladder::examples;
+
+// --- Ctrl-C
+// ---------------------------------------------------------------------------------------
+
+// Set by the signal handler, read between turns: the game stops at a clean point.
+volatile std::sig_atomic_t interrupted = 0;
+
+void on_interrupt(int /*signal*/) {
+    interrupted = 1;
+}
+
+void catch_interrupts() {
+#ifdef SNAKELADDER_PLAY_POSIX
+    // No SA_RESTART: a read waiting for Enter then fails with EINTR instead of waiting on, so
+    // Ctrl-C stops the game at the prompt too.
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, nullptr);
+#else
+    std::signal(SIGINT, on_interrupt);
+#endif
+}
+
+bool stdin_is_terminal() {
+#ifdef SNAKELADDER_PLAY_POSIX
+    return ::isatty(STDIN_FILENO) != 0;
+#else
+    return false;
+#endif
+}
+
+// Sleeps in short slices so that Ctrl-C is not kept waiting.
+void pause_for(std::chrono::milliseconds duration) {
+    constexpr std::chrono::milliseconds slice{20};
+    for (auto left = duration; left.count() > 0 && interrupted == 0; left -= slice) {
+        std::this_thread::sleep_for(std::min(left, slice));
+    }
+}
+
+// --- Players ------------------------------------------------------------------------------------
+
+struct Seat {
+    std::string name;
+    bool computer = false;
+};
+
+struct PlayOptions {
+    std::vector<Seat> seats;
+    std::string board = "classic";
+    RuleChoice rules;
+    std::uint64_t seed = 0;
+    bool automatic = false;
+    bool show_board = true;
+    bool unicode_arrows = false;
+    int delay_ms = 300;
+};
+
+// Byte offsets just past each code point of `text` (continuation bytes never start one).
+std::vector<std::size_t> code_point_ends(std::string_view text) {
+    std::vector<std::size_t> ends;
+    for (std::size_t i = 1; i <= text.size(); ++i) {
+        if (i == text.size() || (static_cast<unsigned char>(text[i]) & 0xC0U) != 0x80U) {
+            ends.push_back(i);
+        }
+    }
+    return ends;
+}
+
+// Each player's token label: the shortest start of the name that starts no other player's name
+// (the initial, unless two names share it: Ana and Al become An and Al), or the whole name.
+std::vector<std::string> token_labels(const std::vector<std::string>& names) {
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string& name = names[i];
+        std::string label = name;
+        for (const std::size_t end : code_point_ends(name)) {
+            const std::string_view prefix = std::string_view(name).substr(0, end);
+            bool shared = false;
+            for (std::size_t j = 0; j < names.size(); ++j) {
+                shared = shared || (j != i && std::string_view(names[j]).starts_with(prefix));
+            }
+            if (!shared) {
+                label = prefix;
+                break;
+            }
+        }
+        labels.push_back(label);
+    }
+    return labels;
+}
+
+std::uint64_t fresh_seed() {
+    std::random_device device;
+    return (std::uint64_t{device()} << 32U) ^ std::uint64_t{device()};
+}
+
+// --- The game -----------------------------------------------------------------------------------
+
+enum class Stop { finished, end_of_input, quit, interrupted };
+
+// What the players see: the board with their tokens and the log. On a terminal the screen is
+// cleared and redrawn each turn with the last few lines of the log under the board; elsewhere
+// (a pipe, a file), or with --no-board, each turn's board and line are appended, so the output
+// reads as a transcript.
+class Screen {
+public:
+    Screen(const PlayOptions& options, std::vector<std::string> header,
+           std::vector<std::string> labels)
+        : options_(options), header_(std::move(header)), labels_(std::move(labels)),
+          redraw_(options.show_board && stdout_is_terminal()) {}
+
+    template <class Game>
+    void show(const Game& game, const TurnRecord* record) {
+        std::string line;
+        if (record != nullptr) {
+            line = fmt::format("{:>4}. {}", record->turn, *record);
+            recent_.push_back(line);
+            if (recent_.size() > recent_lines) {
+                recent_.pop_front();
+            }
+        }
+        std::string out;
+        if (redraw_) {
+            out += "\x1b[H\x1b[2J"; // home the cursor, clear the screen
+            for (const std::string& text : header_) {
+                out += text + '\n';
+            }
+            out += '\n' + board_text(game) + '\n';
+            for (const std::string& text : recent_) {
+                out += text + '\n';
+            }
+        } else if (record == nullptr) {
+            for (const std::string& text : header_) {
+                out += text + '\n';
+            }
+            if (options_.show_board) {
+                out += '\n' + board_text(game) + '\n';
+            }
+        } else if (options_.show_board) {
+            out += board_text(game) + line + "\n\n";
+        } else {
+            out += line + '\n';
+        }
+        std::fputs(out.c_str(), stdout);
+        std::fflush(stdout);
+    }
+
+    /// Whether the screen is redrawn in place (a terminal), so computer turns need a pause.
+    [[nodiscard]] bool redraws() const noexcept { return redraw_; }
+
+private:
+    static constexpr std::size_t recent_lines = 6;
+
+    template <class Game>
+    std::string board_text(const Game& game) const {
+        TextOptions text;
+        const std::vector<Square> squares = game.positions();
+        for (std::size_t seat = 0; seat < squares.size(); ++seat) {
+            text.tokens.push_back({labels_[seat], squares[seat]});
+        }
+        text.unicode_arrows = options_.unicode_arrows;
+        text.color = ColorMode::automatic;
+        return render_text(game.board(), text);
+    }
+
+    const PlayOptions& options_;
+    std::vector<std::string> header_;
+    std::vector<std::string> labels_;
+    bool redraw_;
+    std::deque<std::string> recent_;
+};
+
+// Waits for a human player to press Enter. Returns why the game must stop, if it must.
+std::optional<Stop> wait_for_enter(const std::string& player) {
+    fmt::print("{}, press Enter to roll (q to quit): ", player);
+    std::fflush(stdout);
+    std::string line;
+    const bool read = static_cast<bool>(std::getline(std::cin, line));
+    if (!stdin_is_terminal() || !read) {
+        fmt::print("\n"); // where a terminal would have echoed the Enter
+    }
+    if (interrupted != 0) {
+        return Stop::interrupted;
+    }
+    if (!read) {
+        return Stop::end_of_input;
+    }
+    if (line == "q" || line == "quit") {
+        return Stop::quit;
+    }
+    return std::nullopt;
+}
+
+template <class Config>
+int play(const PlayOptions& options) {
+    const Config config(options.rules.settings());
+    Board<Config> board = load_board(options.board, config);
+    if (options.show_board && board.size() > max_drawn_squares) {
+        throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "
+                                     "play it with --no-board",
+                                     board.size(), max_drawn_squares));
+    }
+    std::vector<std::string> names;
+    for (const Seat& seat : options.seats) {
+        names.push_back(seat.name);
+    }
+    std::optional<Game<FairDice<>, Config, NullMutex>> made;
+    try {
+        made.emplace(std::move(board), FairDice<>::seeded(options.seed), names);
+    } catch (const InvalidPlayers& error) {
+        throw UsageError(fmt::format("bad player list: {}{}", error.what(),
+                                     names.size() < 2 ? " (name each player with -p NAME for a "
+                                                        "person or -c NAME for the computer)"
+                                                      : ""));
+    } catch (const InvalidConfig& error) { // home out of reach on this board
+        throw UsageError(fmt::format("{}: {}", board_name(options.board), error.what()));
+    }
+    auto& game = *made;
+
+    const std::vector<std::string> labels = token_labels(names);
+    std::vector<std::string> header;
+    header.push_back(fmt::format("snakeladder-play: {} ({} squares), {}, {}{}, seed {}",
+                                 board_name(options.board), game.board().size(),
+                                 Config::overshoot_rule::name, Config::chain_rule::name,
+                                 config.play_to_last() ? ", play to last" : "", options.seed));
+    std::string roster = "Players:";
+    for (std::size_t seat = 0; seat < names.size(); ++seat) {
+        roster += fmt::format("{} {} ({}{})", seat == 0 ? "" : ",", names[seat], labels[seat],
+                              options.seats[seat].computer ? ", computer" : "");
+    }
+    header.push_back(roster);
+
+    Screen screen(options, header, labels);
+    screen.show(game, nullptr);
+
+    Stop stop = Stop::finished;
+    while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
+        if (interrupted != 0) {
+            stop = Stop::interrupted;
+            break;
+        }
+        const std::size_t seat = game.current_seat();
+        if (!options.automatic && !options.seats[seat].computer) {
+            if (const std::optional<Stop> why = wait_for_enter(names[seat])) {
+                stop = *why;
+                break;
+            }
+        } else if (screen.redraws()) {
+            pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
+            if (interrupted != 0) {
+                stop = Stop::interrupted;
+                break;
+            }
+        }
+        const TurnRecord record = game.play_turn();
+        screen.show(game, &record);
+    }
+
+    const GameResult result = game.result();
+    const std::string_view turns = result.turns == 1 ? "turn" : "turns";
+    if (stop != Stop::finished) {
+        const char* why = stop == Stop::end_of_input ? "end of input"
+                          : stop == Stop::quit       ? "a player quit"
+                                                     : "interrupted";
+        fmt::print("Game stopped after {} {} ({}). Standings so far:\n", result.turns, turns, why);
+    } else if (result.status == GameStatus::turn_limit_reached) {
+        fmt::print("Game stopped at the turn limit after {} {}. Standings:\n", result.turns, turns);
+    } else if (config.play_to_last()) {
+        fmt::print("Game over after {} {}: {} won and every other place is played out. Final "
+                   "standings:\n",
+                   result.turns, turns, result.winner.value_or("nobody"));
+    } else {
+        fmt::print("{} wins after {} {}. Final standings:\n", result.winner.value_or("nobody"),
+                   result.turns, turns);
+    }
+    for (const Standing& standing : result.ranking) {
+        fmt::print("  {}{}\n", standing,
+                   options.seats[standing.seat].computer ? " [computer]" : "");
+    }
+    std::fflush(stdout);
+    // 128 + SIGINT, as a shell reports a program stopped by Ctrl-C.
+    return stop == Stop::interrupted ? 128 + SIGINT : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app("Snakes and ladders in the terminal. Players sit in the order they are given;\n"
+                 "humans press Enter to roll, computer players roll on their own.",
+                 "snakeladder-play");
+    PlayOptions options;
+    std::vector<std::string> humans;
+    std::vector<std::string> computers;
+    CLI::Option* human_flag =
+        app.add_option("-p,--player", humans,
+                       "A human player, who presses Enter to roll (repeat for each)")
+            ->allow_extra_args(false)
+            ->type_name("NAME");
+    CLI::Option* computer_flag =
+        app.add_option("-c,--computer", computers,
+                       "A computer player, who rolls alone (repeat for each)")
+            ->allow_extra_args(false)
+            ->type_name("NAME");
+    app.add_option("-b,--board", options.board,
+                   "`classic` or a board file (lines: size N, ladder A-B, snake A-B)")
+        ->type_name("FILE")
+        ->capture_default_str();
+    add_rule_flags(app, options.rules, true);
+    CLI::Option* seed_flag =
+        app.add_option("--seed", options.seed,
+                       "Seed of the die: the same seed replays the game (default: a fresh one)")
+            ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
+            ->type_name("S");
+    app.add_flag("--auto", options.automatic, "Play every turn without waiting for Enter");
+    bool no_board = false;
+    app.add_flag("--no-board", no_board, "Print only the log lines, not the board each turn");
+    app.add_flag("--unicode", options.unicode_arrows, "Mark ladders and snakes with arrows");
+    app.add_option("--delay", options.delay_ms,
+                   "Pause before a computer's roll on a terminal, in milliseconds")
+        ->check(whole_number(0, 10'000))
+        ->type_name("MS")
+        ->capture_default_str();
+    app.footer("End of input, q or Ctrl-C stops the game and prints the standings so far.\n"
+               "Exit status: 0 when the game ends or is stopped, 130 after Ctrl-C, 2 for a\n"
+               "bad flag, board file or player list.");
+
+    if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
+        return *status;
+    }
+    // The seats in command-line order, humans and computers interleaved as given.
+    std::size_t next_human = 0;
+    std::size_t next_computer = 0;
+    for (const CLI::Option* option : app.parse_order()) {
+        if (option == human_flag) {
+            options.seats.push_back({humans.at(next_human++), false});
+        } else if (option == computer_flag) {
+            options.seats.push_back({computers.at(next_computer++), true});
+        }
+    }
+    options.show_board = !no_board;
+    if (seed_flag->count() == 0) {
+        options.seed = fresh_seed();
+    }
+
+    catch_interrupts();
+    try {
+        return with_rules(options.rules, [&](auto config) {
+            return play<typename decltype(config)::type>(options);
+        });
+    } catch (const UsageError& error) {
+        return report_usage_error(app, error.what());
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "snakeladder-play: {}\n", error.what());
+        return 1;
+    }
+}
