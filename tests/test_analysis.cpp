@@ -328,6 +328,35 @@ TEST_CASE("dice whose largest roll passes the whole board", "[analysis][dice]") 
           Approx(39.598365640208193 * 7 / 6).epsilon(1e-12));
 }
 
+namespace {
+// Dice of a user's own making whose odds are not a distribution.
+struct CustomOdds {
+    std::vector<double> odds;
+    int roll() { return 1; }
+    [[nodiscard]] int min_roll() const { return 1; }
+    [[nodiscard]] int max_roll() const { return static_cast<int>(odds.size()) - 1; }
+    [[nodiscard]] std::span<const double> face_probabilities() const { return odds; }
+};
+static_assert(DiceWithOdds<CustomOdds>);
+} // namespace
+
+TEST_CASE("face probabilities that are not a distribution are refused", "[analysis][dice]") {
+    const auto board = classic();
+    REQUIRE_THROWS_WITH(expected_turns(board, CustomOdds{{0.0, 0.5, 0.4}}),
+                        SL_CONTAINS("add up to 0.9"));
+    REQUIRE_THROWS_WITH(expected_turns(board, CustomOdds{{0.0, 1.5, -0.5}}),
+                        SL_CONTAINS("the probability of rolling 2 is -0.5"));
+    REQUIRE_THROWS_WITH(length_distribution(board, CustomOdds{{0.5, 0.5}}),
+                        SL_CONTAINS("every roll must be at least 1"));
+    // A distribution is accepted: a die that always rolls 4 makes the game a fixed walk.
+    int walk = 0;
+    for (Square square = 0; square != board.size(); square = board.advance(square, 4)) {
+        ++walk;
+    }
+    CHECK(expected_turns(board, CustomOdds{{0.0, 0.0, 0.0, 0.0, 1.0}}).from_start ==
+          Approx(walk).epsilon(1e-14));
+}
+
 TEST_CASE("the smallest boards", "[analysis][edge]") {
     const FairDice<> d6;
     // Size 1: only a 1 finishes under exact finish (6 turns on average); any roll finishes

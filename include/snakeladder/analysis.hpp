@@ -53,6 +53,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -61,7 +62,7 @@ namespace snakeladder {
 /// How `expected_turns` solves its linear system.
 enum class SolveMethod {
     automatic, ///< direct for boards with few squares to fall back to, GMRES otherwise
-    direct,    ///< dense LU of the Schur complement (refused above `max_direct_unknowns`)
+    direct,    ///< dense LU of the Schur complement (refused above 2048 unknowns)
     gmres,     ///< restarted GMRES on the Schur complement, verified by the full residual
 };
 
