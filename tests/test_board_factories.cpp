@@ -58,6 +58,7 @@ TEMPLATE_TEST_CASE("10,000 seeded random boards are valid under each chain rule"
     check_random_boards<Config>(5, 3, 0);
     check_random_boards<Config>(5, 0, 3);
     check_random_boards<Config>(2, 0, 0);
+    check_random_boards<Config>(1, 0, 0);
 }
 
 TEST_CASE("random boards are the same for the same seed on every platform", "[factories][random]") {

@@ -32,6 +32,7 @@ std::string message_of(Action&& action) {
 template <class D>
 std::vector<int> first_rolls(D& dice, int n) {
     std::vector<int> rolls;
+    rolls.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         rolls.push_back(dice.roll());
     }
@@ -41,8 +42,8 @@ std::vector<int> first_rolls(D& dice, int n) {
 // A user-written die, to check the concepts accept anything with the right members.
 struct Coin {
     int roll() { return 1; }
-    int min_roll() const { return 1; }
-    int max_roll() const { return 2; }
+    [[nodiscard]] int min_roll() const { return 1; }
+    [[nodiscard]] int max_roll() const { return 2; }
 };
 struct ConstRollOnly { // no const min/max: not Dice
     int roll() { return 1; }
@@ -55,6 +56,9 @@ struct ConstRollOnly { // no const min/max: not Dice
 // --- Concepts, both ways ------------------------------------------------------------------------
 
 static_assert(Dice<ScriptedDice>);
+static_assert(FiniteDice<ScriptedDice>);
+static_assert(!FiniteDice<FairDice<>>);
+static_assert(!FiniteDice<LoadedDice<>>);
 static_assert(Dice<FairDice<>>);
 static_assert(Dice<LoadedDice<>>);
 static_assert(Dice<FairDice<std::mt19937>>);
@@ -291,7 +295,7 @@ TEST_CASE("A loaded die follows its weights", "[dice][distribution]") {
     for (int i = 0; i < 100'000; ++i) {
         sixes += die.roll() == 6 ? 1 : 0;
     }
-    CHECK(std::abs(sixes - 50'000) <= 5 * 158);
+    CHECK(std::abs(sixes - 50'000) <= 5L * 158);
 }
 
 TEST_CASE("Two dice roll in range and hit both extremes", "[dice][distribution]") {

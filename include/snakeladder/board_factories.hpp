@@ -97,7 +97,8 @@ Board<Config> random_board(Engine& engine, std::int64_t snakes, std::int64_t lad
                                      std::to_string(snakes) + " snakes and " +
                                      std::to_string(ladders) + " ladders");
     }
-    const std::int64_t free_squares = std::int64_t{config.size()} - 2; // 2..size-1
+    // Jumps start on 2..size-1; a board of one or two squares has no room for any.
+    const std::int64_t free_squares = std::max<std::int64_t>(0, std::int64_t{config.size()} - 2);
     if (snakes > free_squares || ladders > free_squares - snakes) {
         detail::throw_invalid_config("random_board: " + std::to_string(snakes) + " snakes and " +
                                      std::to_string(ladders) + " ladders need " +
@@ -105,8 +106,8 @@ Board<Config> random_board(Engine& engine, std::int64_t snakes, std::int64_t lad
                                                     static_cast<std::uint64_t>(ladders)) +
                                      " distinct start squares, but a board of " +
                                      std::to_string(config.size()) + " squares has only " +
-                                     std::to_string(free_squares < 0 ? 0 : free_squares) +
-                                     " (squares 2.." + std::to_string(config.size() - 1) + ")");
+                                     std::to_string(free_squares) +
+                                     " (jumps start on squares 2 to size - 1)");
     }
     const std::int64_t count = snakes + ladders;
     const std::vector<Square> starts = detail::sample_sorted(engine, count, 2, config.size() - 1);

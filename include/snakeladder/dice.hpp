@@ -45,6 +45,14 @@ concept RewindableDice = Dice<D> && requires(D& dice) {
     requires noexcept(dice.unroll()); // a rollback path must not throw
 };
 
+/// Dice that run out: `remaining()` rolls are left, and then `roll()` throws DiceExhausted. A
+/// game driven by them cannot spin forever, so it does not ask whether home can be reached:
+/// a test's script is its own statement of which rolls come.
+template <class D>
+concept FiniteDice = Dice<D> && requires(const D& dice) {
+    { dice.remaining() } -> std::convertible_to<std::size_t>;
+};
+
 /// The largest roll for which the library builds a table: the face probabilities of fair dice
 /// and the lists of `possible_rolls`. 65,536 doubles are 512 KiB; a board has no use for more.
 inline constexpr int max_tabulated_roll = 1 << 16;

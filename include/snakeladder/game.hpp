@@ -916,6 +916,9 @@ private:
     // A board and dice that can leave a token where home is out of reach would make a game that
     // never ends. The board says which squares those are; the message names the first few.
     void check_home_reachable() const {
+        if constexpr (FiniteDice<D>) {
+            return; // scripted dice end in DiceExhausted; they cannot make a game endless
+        }
         // A roll above twice the board size moves a token exactly as a roll of twice the size
         // does under every overshoot rule, so larger rolls need not be listed one by one.
         const int largest = 2 * board_.size();
