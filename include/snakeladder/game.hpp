@@ -603,34 +603,32 @@ private:
         // Kept in locals through the stretch, and written back on every way out (a roll may
         // throw), so the compiler need not reload them after each store to the log.
         Square* const positions = positions_.data();
-        detail::LoggedTurn* const entries = log_.free_space();
+        detail::LoggedTurn* const first = log_.free_space();
+        detail::LoggedTurn* const last = first + turns;
+        detail::LoggedTurn* next = first;
         std::size_t seat = current_;
-        std::size_t played = 0;
         const auto settle = [&]() noexcept {
-            log_.appended(played);
+            log_.appended(static_cast<std::size_t>(next - first));
             current_ = seat;
         };
         try {
-            while (played < turns) {
+            while (next != last) {
                 const int roll = dice_.roll();
                 if (roll < 1) [[unlikely]] {
                     refuse_roll(roll);
                 }
                 // As log_move(): the overshoot rule, then the jumps.
                 const Square start = positions[seat];
-                const OvershootOutcome out = Config::overshoot_rule::apply(start, roll, size);
-                Square end = start;
-                if (!out.blocked) [[likely]] {
-                    end = board_.resolve(out.landed);
-                }
-                detail::LoggedTurn& turn = entries[played++];
-                turn.start = start;
-                turn.end = end;
-                turn.seat = static_cast<std::uint32_t>(seat);
-                turn.roll = roll;
+                const auto [landed, blocked] = Config::overshoot_rule::apply(start, roll, size);
+                const Square end = blocked ? start : board_.resolve(landed);
+                next->start = start;
+                next->end = end;
+                next->seat = static_cast<std::uint32_t>(seat);
+                next->roll = roll;
+                ++next;
                 if (end == size) [[unlikely]] {
                     settle();
-                    commit(turn); // a homecoming: finish order, maybe the end of the game
+                    commit(log_.back()); // a homecoming: finish order, maybe the end of the game
                     return;
                 }
                 positions[seat] = end;
