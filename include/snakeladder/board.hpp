@@ -142,6 +142,9 @@ public:
         (!std::same_as<std::remove_cvref_t<Rolls>, std::span<const std::int64_t>>)
             [[nodiscard]] std::vector<Square> traps(const Rolls& rolls) const {
         std::vector<std::int64_t> wide;
+        if constexpr (std::ranges::sized_range<const Rolls>) {
+            wide.reserve(static_cast<std::size_t>(std::ranges::size(rolls)));
+        }
         for (const auto roll : rolls) {
             wide.push_back(static_cast<std::int64_t>(roll));
         }
@@ -326,7 +329,7 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
         }
         for (const std::int64_t r : distinct) {
             const Square t = advance(s, r);
-            if (!reachable[static_cast<std::size_t>(t)]) {
+            if (reachable[static_cast<std::size_t>(t)] == 0) {
                 reachable[static_cast<std::size_t>(t)] = 1;
                 frontier.push_back(t);
             }
@@ -336,7 +339,7 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
     // which of them can still get home?
     std::vector<std::uint32_t> first(squares + 1, 0);
     for (Square s = 0; s < size(); ++s) {
-        if (reachable[static_cast<std::size_t>(s)]) {
+        if (reachable[static_cast<std::size_t>(s)] != 0) {
             for (const std::int64_t r : distinct) {
                 ++first[static_cast<std::size_t>(advance(s, r)) + 1];
             }
@@ -348,14 +351,14 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
     std::vector<Square> from(first[squares]);
     std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
     for (Square s = 0; s < size(); ++s) {
-        if (reachable[static_cast<std::size_t>(s)]) {
+        if (reachable[static_cast<std::size_t>(s)] != 0) {
             for (const std::int64_t r : distinct) {
                 from[fill[static_cast<std::size_t>(advance(s, r))]++] = s;
             }
         }
     }
     std::vector<unsigned char> gets_home(squares, 0);
-    if (reachable[static_cast<std::size_t>(size())]) {
+    if (reachable[static_cast<std::size_t>(size())] != 0) {
         gets_home[static_cast<std::size_t>(size())] = 1;
         frontier.assign(1, size());
     }
@@ -364,7 +367,7 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
         frontier.pop_back();
         for (std::uint32_t e = first[t]; e < first[t + 1]; ++e) {
             const auto s = static_cast<std::size_t>(from[e]);
-            if (!gets_home[s]) {
+            if (gets_home[s] == 0) {
                 gets_home[s] = 1;
                 frontier.push_back(from[e]);
             }
@@ -372,7 +375,7 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
     }
     std::vector<Square> result;
     for (std::size_t s = 0; s < squares; ++s) {
-        if (reachable[s] && !gets_home[s]) {
+        if (reachable[s] != 0 && gets_home[s] == 0) {
             result.push_back(static_cast<Square>(s));
         }
     }
