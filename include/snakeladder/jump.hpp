@@ -32,6 +32,7 @@ struct Jump {
     [[nodiscard]] constexpr JumpKind kind() const noexcept {
         return end > start ? JumpKind::ladder : JumpKind::snake;
     }
+    // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 flags the 0 of a defaulted <=>
     friend constexpr auto operator<=>(const Jump&, const Jump&) = default;
 };
 
