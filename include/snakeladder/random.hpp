@@ -90,7 +90,7 @@ constexpr Product128 multiply_wide(std::uint64_t a, std::uint64_t b) noexcept {
     // One machine multiply where the compiler has 128-bit integers (g++, clang on 64-bit
     // targets): every roll goes through here, and the portable form below costs four multiplies
     // and the registers to hold them. Both give the same product.
-    __extension__ typedef unsigned __int128 uint128;
+    __extension__ using uint128 = unsigned __int128;
     const uint128 product = static_cast<uint128>(a) * b;
     return {static_cast<std::uint64_t>(product >> 64), static_cast<std::uint64_t>(product)};
 #else
