@@ -121,15 +121,15 @@ inline Utf8Char decode_utf8(std::string_view text, std::size_t at) noexcept {
     char32_t smallest = 0;
     if (lead >= 0xC2 && lead <= 0xDF) {
         length = 2;
-        code = lead & 0x1Fu;
+        code = lead & 0x1FU;
         smallest = 0x80;
-    } else if ((lead & 0xF0u) == 0xE0u) {
+    } else if ((lead & 0xF0U) == 0xE0U) {
         length = 3;
-        code = lead & 0x0Fu;
+        code = lead & 0x0FU;
         smallest = 0x800;
     } else if (lead >= 0xF0 && lead <= 0xF4) {
         length = 4;
-        code = lead & 0x07u;
+        code = lead & 0x07U;
         smallest = 0x10000;
     } else {
         return {};
@@ -139,10 +139,10 @@ inline Utf8Char decode_utf8(std::string_view text, std::size_t at) noexcept {
     }
     for (std::size_t k = 1; k < length; ++k) {
         const auto next = static_cast<unsigned char>(text[at + k]);
-        if ((next & 0xC0u) != 0x80u) {
+        if ((next & 0xC0U) != 0x80U) {
             return {};
         }
-        code = (code << 6) | (next & 0x3Fu);
+        code = (code << 6) | (next & 0x3FU);
     }
     if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
         return {};
