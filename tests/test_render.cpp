@@ -69,7 +69,7 @@ std::string without_escapes(std::string_view text) {
 
 std::size_t code_points(std::string_view text) {
     return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0u) != 0x80u;
+        return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
     }));
 }
 
@@ -144,7 +144,7 @@ void require_well_formed(const std::string& svg) {
         REQUIRE(file.good());
     }
     const int status =
-        std::system(fmt::format("\"{}\" --noout \"{}\"", xmllint, path.string()).c_str());
+        std::system(fmt::format(R"("{}" --noout "{}")", xmllint, path.string()).c_str());
     std::filesystem::remove(path);
     REQUIRE(status == 0);
 }
