@@ -100,6 +100,17 @@ struct HistogramRow {
     double share = 0.0;
 };
 
+// The turn by which `share` of the games that end have ended: the `share` quantile on a board
+// without traps, and on one with traps the same share of the tabulated games that end.
+std::int64_t covering_turn(const LengthDistribution& lengths, double share) {
+    const double covered = share * lengths.probability_within(lengths.turns());
+    std::int64_t turn = 0;
+    while (turn < lengths.turns() && lengths.probability_within(turn) < covered) {
+        ++turn;
+    }
+    return turn;
+}
+
 // Rows of equal width (1, 2 or 5 times a power of ten turns) from the shortest game to the 99%
 // quantile, at most 24 of them, then one row for everything longer.
 std::vector<HistogramRow> histogram_rows(const LengthDistribution& lengths) {
@@ -108,12 +119,7 @@ std::vector<HistogramRow> histogram_rows(const LengthDistribution& lengths) {
     while (shortest < lengths.turns() && p[static_cast<std::size_t>(shortest)] <= 0.0) {
         ++shortest;
     }
-    // Up to the 99% quantile; with traps, up to 99% of the games that end.
-    const double covered = 0.99 * lengths.probability_within(lengths.turns());
-    std::int64_t longest = shortest;
-    while (longest < lengths.turns() && lengths.probability_within(longest) < covered) {
-        ++longest;
-    }
+    const std::int64_t longest = std::max(shortest, covering_turn(lengths, 0.99));
     constexpr std::int64_t max_rows = 24;
     std::int64_t step = 1;
     for (std::int64_t power = 1;; power *= 10) {
@@ -359,15 +365,17 @@ int analyze(const AnalyzeOptions& options) {
         LengthPlot plot;
         plot.title = fmt::format("{}: length of a one-player game ({})", title, Overshoot::name);
         plot.probabilities = lengths.probabilities();
-        plot.last_turn = lengths.turns();
-        try {
-            plot.last_turn = lengths.quantile(0.999);
+        plot.last_turn = covering_turn(lengths, 0.999);
+        if (lengths.finishes_surely()) {
             plot.median = lengths.median();
-            plot.mean = lengths.mean();
-        } catch (const Error&) {
-            // Traps: the chart shows what is tabulated, with no mean or median.
+            try {
+                plot.mean = lengths.mean();
+            } catch (const Error&) {
+                // A mean too large to compute: the chart goes without it.
+            }
         }
         plot.beyond = lengths.probability_longer_than(plot.last_turn);
+        plot.some_never_end = !lengths.finishes_surely();
         plot.simulated = std::move(simulated);
         write_file(options.plot, render_length_plot(plot), "the length plot");
     }

@@ -34,6 +34,8 @@ struct LengthPlot {
     std::int64_t median = -1;
     /// P(T > last_turn), noted in the corner when above 0.
     double beyond = 0.0;
+    /// Some games never end (traps): the note says "longer ... or never".
+    bool some_never_end = false;
 };
 
 namespace detail_plot {
@@ -275,7 +277,7 @@ inline std::string render_length_plot(const LengthPlot& plot) {
 
     // Legend and the part of the distribution off the chart.
     double legend_y = top + 10;
-    const double legend_x = left + chart_width - 210;
+    const double legend_x = left + chart_width - 250;
     svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"10\" fill=\"#4a7ebb\"/>"
                        "<text x=\"{}\" y=\"{}\">exact P(T = t)</text>\n",
                        number(legend_x), number(legend_y - 9), number(legend_x + 20),
@@ -289,8 +291,9 @@ inline std::string render_length_plot(const LengthPlot& plot) {
     }
     if (plot.beyond > 0.0) {
         legend_y += 18;
-        svg += fmt::format("<text x=\"{}\" y=\"{}\">longer than {} turns: {:.2g}%</text>\n",
-                           number(legend_x), number(legend_y), last, plot.beyond * 100.0);
+        svg += fmt::format("<text x=\"{}\" y=\"{}\">longer than {} turns{}: {:.2g}%</text>\n",
+                           number(legend_x), number(legend_y), last,
+                           plot.some_never_end ? " or never" : "", plot.beyond * 100.0);
     }
     svg += "</svg>\n";
     return svg;
