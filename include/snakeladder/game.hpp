@@ -363,14 +363,21 @@ public:
     /// events delivered before the next.
     GameResult play() {
         const bool nested = hub_->delivering_here();
-        run_turn(nullptr, nullptr, false, nested); // throws if not even one turn can be played
-        for (;;) {
+        for (bool first = true;; first = false) {
+            bool played_stretch = false;
             {
                 detail::TurnLock<Mutex> turn(*hub_, nested);
                 std::lock_guard<Mutex> state(hub_->state_mutex);
-                play_plain_turns();
+                if (finished_ || log_.size() >= config().turn_limit()) {
+                    if (first) {
+                        (void)admit(nullptr, false); // throws GameOver or TurnLimitReached
+                    }
+                    break;
+                }
+                played_stretch = play_plain_turns();
             }
-            if (!run_turn(nullptr, nullptr, true, nested)) {
+            // Observed turns, and turns after someone is home, go one at a time.
+            if (!played_stretch && !run_turn(nullptr, nullptr, true, nested)) {
                 break;
             }
         }
@@ -591,10 +598,14 @@ private:
     // nobody is home (so the rotation skips no one), there is room in the log, the turn limit is
     // not near, and nobody is observing. Stops after a turn that brings a player home, and after a
     // bounded stretch, so that with a real mutex readers wait at most that long.
-    SNAKELADDER_HOT void play_plain_turns() {
+    // Returns false, having played nothing, when the game is not in that state.
+    SNAKELADDER_HOT bool play_plain_turns() {
         constexpr std::size_t longest_stretch = 1024;
         if (finished_ || !finish_order_.empty() || !hub_->observers.empty()) {
-            return;
+            return false;
+        }
+        if (log_.full()) [[unlikely]] {
+            log_.grow(); // before the roll, so running out of memory here changes nothing
         }
         const std::size_t below_limit = config().turn_limit() - log_.size();
         const std::size_t turns = std::min({log_.room(), below_limit, longest_stretch});
@@ -629,7 +640,7 @@ private:
                 if (end == size) [[unlikely]] {
                     settle();
                     commit(log_.back()); // a homecoming: finish order, maybe the end of the game
-                    return;
+                    return true;
                 }
                 positions[seat] = end;
                 seat = seat + 1 == players ? 0 : seat + 1;
@@ -639,6 +650,7 @@ private:
             throw;
         }
         settle();
+        return true;
     }
 
     // Whether a turn may be played: false to stop quietly (play() at the end), else throws the
