@@ -406,8 +406,8 @@ public:
             for (Square s = interior; s >= 0; --s) {
                 v[s] = 0.0;
                 double sum = rhs(s);
-                for (auto o = odds_.rbegin(); o != odds_.rend(); ++o) {
-                    sum += o->probability * v[rest[s + o->roll]];
+                for (std::size_t i = odds_.size(); i-- > 0;) {
+                    sum += odds_[i].probability * v[rest[s + odds_[i].roll]];
                 }
                 v[s] = sum * inverse[s];
             }
@@ -491,14 +491,21 @@ private:
         for (const RollOdds& o : odds_) {
             scaled[static_cast<std::size_t>(o.roll)] = o.probability * common_inverse_;
         }
-        const double c1 = scaled[1], c2 = scaled[2], c3 = scaled[3];
-        const double c4 = scaled[4], c5 = scaled[5], c6 = scaled[6];
+        const double c1 = scaled[1];
+        const double c2 = scaled[2];
+        const double c3 = scaled[3];
+        const double c4 = scaled[4];
+        const double c5 = scaled[5];
+        const double c6 = scaled[6];
         const double common = common_inverse_;
         const Square* const rest = rest_.data();
         const auto landing = [&](std::int64_t l) { return l <= size_ ? v[rest[l]] : 0.0; };
-        double w1 = landing(std::int64_t{interior} + 1), w2 = landing(std::int64_t{interior} + 2);
-        double w3 = landing(std::int64_t{interior} + 3), w4 = landing(std::int64_t{interior} + 4);
-        double w5 = landing(std::int64_t{interior} + 5), w6 = landing(std::int64_t{interior} + 6);
+        double w1 = landing(std::int64_t{interior} + 1);
+        double w2 = landing(std::int64_t{interior} + 2);
+        double w3 = landing(std::int64_t{interior} + 3);
+        double w4 = landing(std::int64_t{interior} + 4);
+        double w5 = landing(std::int64_t{interior} + 5);
+        double w6 = landing(std::int64_t{interior} + 6);
         const Square* exception = short_falls_.data();
         const Square* const exceptions_end = exception + short_falls_.size();
         while (exception != exceptions_end && *exception > interior) {
@@ -639,7 +646,7 @@ private:
         for (Square s = 0; s < size_; ++s) {
             if (status(s) == finite) {
                 ++finite_squares_;
-                if (falls_to[static_cast<std::size_t>(s)]) {
+                if (falls_to[static_cast<std::size_t>(s)] != 0) {
                     fall_targets_.push_back(s);
                 }
             }
@@ -681,7 +688,7 @@ private:
                 frontier.pop_back();
                 for (std::uint32_t e = first[t]; e < first[t + 1]; ++e) {
                     const auto s = static_cast<std::size_t>(from[e]);
-                    if (!seen[s]) {
+                    if (seen[s] == 0) {
                         seen[s] = 1;
                         frontier.push_back(from[e]);
                     }
@@ -693,7 +700,7 @@ private:
         search_back({size_}, reaches);
         std::vector<unsigned char> doomed(squares, 0);
         for (Square s = 0; s < size_; ++s) {
-            if (status(s) != not_standing && !reaches[static_cast<std::size_t>(s)]) {
+            if (status(s) != not_standing && reaches[static_cast<std::size_t>(s)] == 0) {
                 dead_.push_back(s);
                 doomed[static_cast<std::size_t>(s)] = 1;
             }
@@ -706,7 +713,7 @@ private:
         for (Square s = 0; s < size_; ++s) {
             if (status(s) != not_standing && doomed[static_cast<std::size_t>(s)]) {
                 status_[static_cast<std::size_t>(s)] =
-                    reaches[static_cast<std::size_t>(s)] ? infinite : dead;
+                    reaches[static_cast<std::size_t>(s)] != 0 ? infinite : dead;
             }
         }
     }

@@ -77,11 +77,11 @@ public:
 
 private:
     [[nodiscard]] bool free_start(Square s) const {
-        return s >= 1 && s < size_ && !starts_[static_cast<std::size_t>(s)] &&
-               !ends_[static_cast<std::size_t>(s)];
+        return s >= 1 && s < size_ && starts_[static_cast<std::size_t>(s)] == 0 &&
+               ends_[static_cast<std::size_t>(s)] == 0;
     }
     [[nodiscard]] bool free_end(Square s) const {
-        return s >= 1 && s <= size_ && !starts_[static_cast<std::size_t>(s)];
+        return s >= 1 && s <= size_ && starts_[static_cast<std::size_t>(s)] == 0;
     }
 
     template <typename Engine>
