@@ -382,9 +382,7 @@ int analyze(const AnalyzeOptions& options) {
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     CLI::App app("Exact analysis of a snakes-and-ladders board with one six-sided die: expected\n"
                  "length under each overshoot rule, length distribution, each seat's chance,\n"
                  "fewest rolls home and traps; optionally checked against a simulation.",
@@ -432,4 +430,10 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "snakeladder-analyze: {}\n", error.what());
         return 1;
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    return run_main(run, argc, argv, "snakeladder-analyze");
 }

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -226,6 +227,24 @@ inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** arg
         return report_usage_error(app, error.what());
     }
     return std::nullopt;
+}
+
+/// Calls `run(argc, argv)` and returns its exit status; an exception that escapes it (running
+/// out of memory, say) is reported on standard error with exit status 1, without anything in
+/// the report that could throw again.
+inline int run_main(int (*run)(int, char**), int argc, char** argv, const char* program) noexcept {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& error) {
+        std::fputs(program, stderr);
+        std::fputs(": ", stderr);
+        std::fputs(error.what(), stderr);
+        std::fputs("\n", stderr);
+    } catch (...) {
+        std::fputs(program, stderr);
+        std::fputs(": unexpected error\n", stderr);
+    }
+    return 1;
 }
 
 } // namespace snakeladder::examples

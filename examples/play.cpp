@@ -27,8 +27,7 @@
 #include <vector>
 
 #if defined(__unix__) || defined(__APPLE__)
-#include <signal.h>
-#include <unistd.h>
+#include <unistd.h> // isatty; sigaction comes with <csignal> on these systems
 #define SNAKELADDER_PLAY_POSIX 1
 #endif
 
@@ -192,7 +191,7 @@ private:
     static constexpr std::size_t recent_lines = 6;
 
     template <class Game>
-    std::string board_text(const Game& game) const {
+    [[nodiscard]] std::string board_text(const Game& game) const {
         TextOptions text;
         const std::vector<Square> squares = game.positions();
         for (std::size_t seat = 0; seat < squares.size(); ++seat) {
@@ -322,9 +321,7 @@ int play(const PlayOptions& options) {
     return stop == Stop::interrupted ? 128 + SIGINT : 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     CLI::App app("Snakes and ladders in the terminal. Players sit in the order they are given;\n"
                  "humans press Enter to roll, computer players roll on their own.",
                  "snakeladder-play");
@@ -393,4 +390,10 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "snakeladder-play: {}\n", error.what());
         return 1;
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    return run_main(run, argc, argv, "snakeladder-play");
 }
