@@ -998,3 +998,6 @@ private:
 };
 
 } // namespace snakeladder
+
+#undef SNAKELADDER_COLD
+#undef SNAKELADDER_HOT
