@@ -70,10 +70,11 @@ TEST_CASE("8 threads taking turns on one game, 100 games: one record per accepte
         std::atomic<std::uint64_t> accepted{0};
         std::atomic<std::uint64_t> refused{0};
         std::vector<std::thread> pool;
+        pool.reserve(threads);
         for (int t = 0; t < threads; ++t) {
             pool.emplace_back([&, t] {
                 // Each thread cycles through the names, starting at a different one.
-                for (std::size_t k = static_cast<std::size_t>(t);; ++k) {
+                for (auto k = static_cast<std::size_t>(t);; ++k) {
                     try {
                         game.take_turn(four_players[k % four_players.size()]);
                         ++accepted;
@@ -93,8 +94,11 @@ TEST_CASE("8 threads taking turns on one game, 100 games: one record per accepte
         REQUIRE(last_turn_seen == accepted.load());
         out_of_turn += refused.load();
     }
-    // The threads did get in each other's way: calls out of turn were refused, not played.
-    CHECK(out_of_turn > 0);
+    // Calls out of turn are refused, not played; how many there are depends on the scheduler
+    // (on a busy machine one thread can play a whole game before the others start), so the
+    // count is reported, not asserted.
+    INFO("calls refused as out of turn: " << out_of_turn);
+    SUCCEED();
 }
 
 TEST_CASE("readers on other threads always see a consistent game", "[game][threads]") {
