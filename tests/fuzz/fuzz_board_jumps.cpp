@@ -10,14 +10,13 @@
 // until the input runs out, at most 64.
 #include "fuzz_support.hpp"
 
-#include <snakeladder/board.hpp>
-
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <snakeladder/board.hpp>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -158,8 +157,8 @@ void check(const Input& input) {
     // The jump map is the one given, sorted, and obeys the validation table.
     std::vector<Jump> sorted = input.jumps;
     std::sort(sorted.begin(), sorted.end());
-    FUZZ_CHECK(std::equal(board->jumps().begin(), board->jumps().end(), sorted.begin(),
-                          sorted.end()));
+    FUZZ_CHECK(
+        std::equal(board->jumps().begin(), board->jumps().end(), sorted.begin(), sorted.end()));
     for (const Jump& jump : board->jumps()) {
         FUZZ_CHECK(jump.start >= 1 && jump.start < size && jump.end >= 1 && jump.end <= size);
         FUZZ_CHECK(jump.start != jump.end);

@@ -3,12 +3,11 @@
 // error is one printable sentence, a ParseError pointing at a line and column of the input.
 #include "fuzz_support.hpp"
 
-#include <snakeladder/board_text.hpp>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <snakeladder/board_text.hpp>
 #include <string>
 #include <string_view>
 
@@ -17,9 +16,8 @@ namespace {
 using namespace snakeladder;
 
 bool printable(std::string_view message) {
-    return !message.empty() && std::all_of(message.begin(), message.end(), [](char c) {
-        return c >= 0x20 && c < 0x7f;
-    });
+    return !message.empty() && std::all_of(message.begin(), message.end(),
+                                           [](char c) { return c >= 0x20 && c < 0x7f; });
 }
 
 // The length of 1-based line `number` of `text`, or nullopt past the last line.

@@ -6,12 +6,11 @@
 // 10), then one signed byte per cell: -1 is no jump, -128 and 127 stand for INT_MIN and INT_MAX.
 #include "fuzz_support.hpp"
 
-#include <snakeladder/board_factories.hpp>
-
 #include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <snakeladder/board_factories.hpp>
 #include <vector>
 
 namespace {
@@ -43,7 +42,8 @@ std::vector<Jump> expected_jumps(const std::vector<std::vector<int>>& grid) {
         for (int column = 0; column < n; ++column) {
             const int along = from_bottom % 2 == 0 ? column : n - 1 - column;
             const int square = from_bottom * n + along + 1;
-            const int target = grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+            const int target =
+                grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
             if (target != -1 && target != square) {
                 jumps.push_back({square, target});
             }
@@ -62,8 +62,8 @@ void check(const std::vector<std::vector<int>>& grid) {
     const std::size_t n = grid.size();
     FUZZ_CHECK(static_cast<std::size_t>(board->size()) == n * n);
     const std::vector<Jump> expected = expected_jumps(grid);
-    FUZZ_CHECK(std::equal(board->jumps().begin(), board->jumps().end(), expected.begin(),
-                          expected.end()));
+    FUZZ_CHECK(
+        std::equal(board->jumps().begin(), board->jumps().end(), expected.begin(), expected.end()));
 }
 
 } // namespace

@@ -5,13 +5,14 @@
 // `corpus/fuzz_<name>/`; tests/fuzz/CMakeLists.txt and run-fuzzers.sh pick both up by name.
 #pragma once
 
-#include <snakeladder/errors.hpp>
-
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <snakeladder/errors.hpp>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -49,6 +50,17 @@ public:
             raw = u32();
         }
         return low + static_cast<std::int64_t>(raw % span);
+    }
+
+    /// Up to `longest` bytes, as many as a length byte says: a name, a label, any bytes at all.
+    std::string text(std::size_t longest) {
+        const std::size_t length = std::min<std::size_t>(byte(), longest);
+        std::string out;
+        out.reserve(length);
+        for (std::size_t k = 0; k < length && !empty(); ++k) {
+            out.push_back(static_cast<char>(byte()));
+        }
+        return out;
     }
 
     /// Everything not read yet, as text.
