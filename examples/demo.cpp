@@ -1,6 +1,7 @@
 // The demo: the classic board, a seeded three-player game with its log, winner and ranking, the
 // three overshoot rules side by side, and two boards the library refuses. The output is the same
 // on every machine; tests/golden/demo.txt holds it and a test compares the two.
+#include <exception>
 #include <fmt/format.h>
 #include <snakeladder/snakeladder.hpp>
 #include <string>
@@ -78,8 +79,13 @@ void show_refused_boards() {
 } // namespace
 
 int main() {
-    show_board();
-    show_seeded_game();
-    show_overshoot_rules();
-    show_refused_boards();
+    try {
+        show_board();
+        show_seeded_game();
+        show_overshoot_rules();
+        show_refused_boards();
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "snakeladder-demo: {}\n", error.what());
+        return 1;
+    }
 }

@@ -59,7 +59,7 @@ void stop_failing_allocations() {
 [[gnu::noinline]] void operator delete(void* memory) noexcept {
     std::free(memory);
 }
-[[gnu::noinline]] void operator delete(void* memory, std::size_t) noexcept {
+[[gnu::noinline]] void operator delete(void* memory, std::size_t /*size*/) noexcept {
     std::free(memory);
 }
 // The rest of the (unaligned) family goes through the two above, so every allocation in the
@@ -67,7 +67,7 @@ void stop_failing_allocations() {
 void* operator new[](std::size_t size) {
     return ::operator new(size);
 }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+void* operator new(std::size_t size, const std::nothrow_t& /*tag*/) noexcept {
     try {
         return ::operator new(size);
     } catch (const std::bad_alloc&) {
@@ -80,13 +80,13 @@ void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept {
 void operator delete[](void* memory) noexcept {
     ::operator delete(memory);
 }
-void operator delete[](void* memory, std::size_t) noexcept {
+void operator delete[](void* memory, std::size_t /*size*/) noexcept {
     ::operator delete(memory);
 }
-void operator delete(void* memory, const std::nothrow_t&) noexcept {
+void operator delete(void* memory, const std::nothrow_t& /*tag*/) noexcept {
     ::operator delete(memory);
 }
-void operator delete[](void* memory, const std::nothrow_t&) noexcept {
+void operator delete[](void* memory, const std::nothrow_t& /*tag*/) noexcept {
     ::operator delete(memory);
 }
 #endif
@@ -734,7 +734,8 @@ TEST_CASE("running out of memory anywhere in a turn changes nothing", "[game]") 
             REQUIRE(events.size() == seen);
         }
     }
-    CHECK(failures >= 11 * 3); // the record's name, its event, the event's name: every turn
+    CHECK(failures >=
+          std::size_t{11} * 3); // the record's name, its event, the event's name: every turn
     CHECK(game.records() == [&] {
         std::vector<TurnRecord> expected = scripted_classic_records();
         for (TurnRecord& r : expected) {
@@ -887,7 +888,7 @@ TEST_CASE("a seeded game replays identically, and its records rebuild it exactly
                                                    FairDice<>::seeded(seed),
                                                    {"Ana", "Ben", "Cy", "Dee"});
     };
-    for (const std::uint64_t seed : {1u, 7u, 2024u}) {
+    for (const std::uint64_t seed : {1U, 7U, 2024U}) {
         auto first = seeded(seed);
         auto second = seeded(seed);
         const GameResult result = first.play();
@@ -896,6 +897,7 @@ TEST_CASE("a seeded game replays identically, and its records rebuild it exactly
         CHECK(second.records() == records);
 
         std::vector<int> rolls;
+        rolls.reserve(records.size());
         for (const TurnRecord& r : records) {
             rolls.push_back(r.roll);
         }
@@ -930,7 +932,7 @@ TEST_CASE("10,000 seeded four-player classic games all end on square 100 with on
         turns += result.turns;
     }
     // The shortest possible game is 7 turns for the winner, so 25 turns for four players.
-    CHECK(turns >= 10'000 * 25);
+    CHECK(turns >= std::uint64_t{10'000} * 25);
 }
 
 // --- Formatting

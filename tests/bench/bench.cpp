@@ -10,13 +10,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <ctime>
 #include <fmt/format.h>
 #include <functional>
 #include <mutex>
 #include <snakeladder/snakeladder.hpp>
 #include <string>
 #include <string_view>
-#include <time.h>
 #include <vector>
 
 namespace bench {
@@ -265,9 +265,10 @@ void run(const Options& options) {
             std::exit(1);
         }
     }
-    const double turns = static_cast<double>(runs.front().turns);
+    const auto turns = static_cast<double>(runs.front().turns);
     const auto row = [&](std::string_view label, double Run::*loop) {
-        std::vector<double> seconds, ratios;
+        std::vector<double> seconds;
+        std::vector<double> ratios;
         for (const Run& r : runs) {
             seconds.push_back(r.*loop);
             ratios.push_back(r.*loop / r.reference);
