@@ -3,6 +3,7 @@
 #pragma once
 
 #include "errors.hpp"
+#include "house_rules.hpp"
 #include "jump.hpp"
 #include "rules.hpp"
 
@@ -33,13 +34,16 @@ namespace detail {
 }
 } // namespace detail
 
-/// A variant of the game. `Overshoot` and `Chains` are policies (see rules.hpp); the settings
-/// are validated by the constructor, which throws InvalidConfig naming the bad setting.
-template <OvershootRule Overshoot = ExactFinish, ChainRule Chains = RejectChains>
+/// A variant of the game. `Overshoot` and `Chains` are policies (see rules.hpp), `House` the
+/// house rules (see house_rules.hpp); the settings are validated by the constructor, which
+/// throws InvalidConfig naming the bad setting.
+template <OvershootRule Overshoot = ExactFinish, ChainRule Chains = RejectChains,
+          HouseRulePolicy House = NoHouseRules>
 class GameConfig {
 public:
     using overshoot_rule = Overshoot;
     using chain_rule = Chains;
+    using house_rule_policy = House;
 
     /// The largest board the library builds. Its tables take 4 bytes a square, and the
     /// analysis a few doubles a square, so this keeps every structure well below a gigabyte.
@@ -50,6 +54,8 @@ public:
     constexpr GameConfig() = default;
     constexpr GameConfig(const GameSettings& settings) // NOLINT(google-explicit-constructor)
         : settings_(validated(settings)) {}
+    constexpr GameConfig(const GameSettings& settings, const House& house_rules)
+        : settings_(validated(settings)), house_rules_(house_rules) {}
 
     [[nodiscard]] constexpr Square size() const noexcept { return settings_.size; }
     [[nodiscard]] constexpr int min_players() const noexcept { return settings_.min_players; }
@@ -59,13 +65,15 @@ public:
         return settings_.turn_limit;
     }
     [[nodiscard]] constexpr const GameSettings& settings() const noexcept { return settings_; }
+    /// The house rules (all off unless `House` says otherwise).
+    [[nodiscard]] constexpr const House& house_rules() const noexcept { return house_rules_; }
 
     /// The same rules on a board of another size.
     [[nodiscard]] constexpr GameConfig with_size(std::int64_t size) const {
         GameSettings changed = settings_;
         check_size(size);
         changed.size = static_cast<Square>(size);
-        return GameConfig(changed);
+        return GameConfig(changed, house_rules_);
     }
 
     friend constexpr bool operator==(const GameConfig&, const GameConfig&) = default;
@@ -103,6 +111,7 @@ private:
     }
 
     GameSettings settings_{};
+    [[no_unique_address]] House house_rules_{};
 };
 
 } // namespace snakeladder

@@ -315,7 +315,8 @@ private:
 /// asserted exactly. Running out throws `DiceExhausted` and changes nothing.
 ///
 /// `min_roll()` and `max_roll()` are the smallest and largest rolls of the whole script (used or
-/// not), so they do not change while the dice roll; with an empty script both are 1.
+/// not), so they do not change while the dice roll; with an empty script both are 1. Use
+/// `with_faces(sides, rolls)` to script a die whose faces the script may not all show.
 class ScriptedDice {
 public:
     constexpr explicit ScriptedDice(std::vector<int> rolls) : rolls_(std::move(rolls)) {
@@ -334,6 +335,27 @@ public:
     }
     constexpr ScriptedDice(std::initializer_list<int> rolls)
         : ScriptedDice(std::vector<int>(rolls)) {}
+
+    /// A script for a die of `sides` faces: min_roll() is 1 and max_roll() is `sides` whatever
+    /// the script holds, which matters to house rules that look for the maximum roll. Throws
+    /// InvalidConfig for a roll outside 1..sides.
+    [[nodiscard]] static constexpr ScriptedDice with_faces(int sides, std::vector<int> rolls) {
+        if (sides < 1) {
+            detail::throw_dice_config("ScriptedDice: a die needs at least 1 side, got " +
+                                      std::to_string(sides));
+        }
+        ScriptedDice dice(std::move(rolls));
+        for (std::size_t i = 0; i < dice.rolls_.size(); ++i) {
+            if (dice.rolls_[i] > sides) {
+                detail::throw_dice_config("ScriptedDice: rolls[" + std::to_string(i) + "] is " +
+                                          std::to_string(dice.rolls_[i]) + ", more than the " +
+                                          std::to_string(sides) + " sides of the die");
+            }
+        }
+        dice.min_roll_ = 1;
+        dice.max_roll_ = sides;
+        return dice;
+    }
 
     /// The next scripted roll. Throws `DiceExhausted`, changing nothing, when none is left.
     constexpr int roll() {

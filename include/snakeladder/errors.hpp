@@ -77,6 +77,12 @@ public:
     using Error::Error;
 };
 
+/// `Game::undo()` on a game with no turn to take back.
+class NothingToUndo : public Error {
+public:
+    using Error::Error;
+};
+
 /// Scripted dice were asked for more rolls than they were given.
 class DiceExhausted : public Error {
 public:

@@ -20,6 +20,7 @@
 #include <deque>
 #include <exception>
 #include <fmt/format.h>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -186,6 +187,31 @@ struct LoggedTurn {
     Square end;
     std::uint32_t seat;
     std::int32_t roll;
+    friend constexpr bool operator==(const LoggedTurn&, const LoggedTurn&) = default;
+};
+
+// A token a house-rule turn sent back to square 0.
+struct SentBack {
+    std::uint32_t seat;
+    Square from;
+    std::uint32_t by_roll; // 0: the turn's first roll
+    friend constexpr bool operator==(const SentBack&, const SentBack&) = default;
+};
+
+// What a house-rule turn did beyond its LoggedTurn: the rolls after the first and the tokens it
+// sent back. Kept only for the turns that have any, so a game without them stores nothing more.
+struct TurnDetail {
+    std::size_t index = 0; // in the log
+    std::vector<int> more_rolls;
+    std::vector<SentBack> sent_back;
+    friend bool operator==(const TurnDetail&, const TurnDetail&) = default;
+};
+
+// A house-rule turn worked out before anything in the game changes.
+struct PlannedTurn {
+    std::vector<int> rolls;
+    std::vector<SentBack> sent_back;
+    Square end = 0;
 };
 
 // The log: an append-only array of LoggedTurn. Not a std::vector: a turn reserves room before it
@@ -212,6 +238,11 @@ public:
     [[nodiscard]] std::size_t room() const noexcept { return capacity_ - size_; }
     [[nodiscard]] const LoggedTurn& operator[](std::size_t i) const noexcept { return turns_[i]; }
     [[nodiscard]] const LoggedTurn& back() const noexcept { return turns_[size_ - 1]; }
+
+    friend bool operator==(const TurnLog& a, const TurnLog& b) noexcept {
+        return std::equal(a.turns_.get(), a.turns_.get() + a.size_, b.turns_.get(),
+                          b.turns_.get() + b.size_);
+    }
 
     /// Makes room for at least one more turn; on failure the log is unchanged.
     void grow() {
@@ -253,25 +284,30 @@ constexpr CheckpointKind checkpoint_kind() {
     }
 }
 
+// restore(dice, rolls): `rolls` is how many rolls were made since the checkpoint.
 template <Dice D, CheckpointKind = checkpoint_kind<D>()>
 class DiceCheckpoint {
 public:
     explicit DiceCheckpoint(D& /*dice*/) noexcept {}
-    void restore(D& /*dice*/) noexcept {}
+    void restore(D& /*dice*/, std::size_t /*rolls*/ = 1) noexcept {}
 };
 
 template <Dice D>
 class DiceCheckpoint<D, CheckpointKind::unroll> {
 public:
     explicit DiceCheckpoint(D& /*dice*/) noexcept {}
-    void restore(D& dice) noexcept { (void)dice.unroll(); }
+    void restore(D& dice, std::size_t rolls = 1) noexcept {
+        for (; rolls > 0; --rolls) {
+            (void)dice.unroll();
+        }
+    }
 };
 
 template <Dice D>
 class DiceCheckpoint<D, CheckpointKind::engine> {
 public:
     explicit DiceCheckpoint(D& dice) : saved_(dice.engine()) {}
-    void restore(D& dice) noexcept { dice.engine() = saved_; }
+    void restore(D& dice, std::size_t /*rolls*/ = 1) noexcept { dice.engine() = saved_; }
 
 private:
     typename D::engine_type saved_;
@@ -281,7 +317,7 @@ template <Dice D>
 class DiceCheckpoint<D, CheckpointKind::copy> {
 public:
     explicit DiceCheckpoint(D& dice) : saved_(dice) {}
-    void restore(D& dice) noexcept { dice = std::move(saved_); }
+    void restore(D& dice, std::size_t /*rolls*/ = 1) noexcept { dice = std::move(saved_); }
 
 private:
     D saved_;
@@ -316,6 +352,7 @@ public:
     using config_type = Config;
     using board_type = Board<Config>;
     using mutex_type = Mutex;
+    using house_rule_policy = typename Config::house_rule_policy;
 
     /// Throws InvalidPlayers for a player count outside the configuration's limits, an empty or
     /// a duplicate name; InvalidConfig when these dice cannot bring a token home on this board
@@ -352,6 +389,74 @@ public:
         TurnRecord record;
         run_turn(&player, &record, false, hub_->delivering_here());
         return record;
+    }
+
+    /// Plays the turn of whoever is due with these rolls instead of the dice's, and returns its
+    /// record: how a logged or saved game is played back. `rolls` must be exactly the rolls of
+    /// one turn (one, unless a house rule grants more), each within the dice's min_roll() to
+    /// max_roll(). Throws InvalidConfig naming the bad roll, or saying that the turn needs more
+    /// rolls or fewer, and otherwise as play_turn(); the dice are not touched.
+    TurnRecord replay_turn(std::span<const int> rolls) {
+        TurnRecord record;
+        detail::TurnLock<Mutex> turn(*hub_);
+        {
+            std::lock_guard<Mutex> state(hub_->state_mutex);
+            (void)admit(nullptr, false);
+            if (log_.full()) {
+                log_.grow();
+            }
+            play_planned_turn(&record, &rolls);
+        }
+        if (turn.owner() && !hub_->queue.empty()) {
+            deliver(turn);
+        }
+        return record;
+    }
+
+    /// Takes back the last turn exactly: positions (the tokens it sent back are returned to
+    /// their squares), rotation, finishers, winner and status; called again, it keeps going back
+    /// to the start. The dice are not rewound: the game continues with their next roll. Observers
+    /// receive TurnUndone with the record of the turn taken back, which is also returned. Throws
+    /// NothingToUndo, changing nothing, when no turn has been played.
+    TurnRecord undo() {
+        TurnRecord record;
+        detail::TurnLock<Mutex> turn(*hub_);
+        {
+            std::lock_guard<Mutex> state(hub_->state_mutex);
+            if (log_.empty()) {
+                throw NothingToUndo("there is no turn to undo: no turn has been played yet");
+            }
+            record = record_at(log_.size() - 1);
+            if (!hub_->observers.empty()) {
+                hub_->queue.push_back(TurnUndone{record}); // before any change: it may throw
+            }
+            roll_back_last();
+        }
+        if (turn.owner() && !hub_->queue.empty()) {
+            deliver(turn);
+        }
+        return record;
+    }
+
+    /// Two games are equal when they have the same board and rules, players, log, positions and
+    /// rotation, and dice that compare equal (dice without `==` are not compared). Observers are
+    /// not part of a game's value.
+    friend bool operator==(const Game& a, const Game& b) {
+        if (&a == &b) {
+            return true;
+        }
+        // Always in the same order, so two threads comparing a == b and b == a cannot deadlock.
+        const bool a_first = std::less<const Game*>{}(&a, &b);
+        std::lock_guard<Mutex> first((a_first ? a : b).hub_->state_mutex);
+        std::lock_guard<Mutex> second((a_first ? b : a).hub_->state_mutex);
+        bool same_dice = true;
+        if constexpr (std::equality_comparable<D>) {
+            same_dice = a.dice_ == b.dice_;
+        }
+        return same_dice && a.board_ == b.board_ && a.names_ == b.names_ &&
+               a.positions_ == b.positions_ && a.finish_order_ == b.finish_order_ &&
+               a.current_ == b.current_ && a.finished_ == b.finished_ && a.log_ == b.log_ &&
+               a.details_ == b.details_;
     }
 
     /// Plays until the game ends or reaches its turn limit, and returns the result. Throws, as
@@ -539,7 +644,9 @@ private:
         if (log_.full()) [[unlikely]] {
             log_.grow(); // before the roll, so running out of memory here changes nothing
         }
-        if (copy_out != nullptr || !hub_->observers.empty()) [[unlikely]] {
+        if constexpr (!house_rule_policy::plays_plain) {
+            play_planned_turn(copy_out, nullptr);
+        } else if (copy_out != nullptr || !hub_->observers.empty()) [[unlikely]] {
             play_published_turn(copy_out);
         } else {
             const int roll = dice_.roll(); // dice that throw must change nothing themselves
@@ -575,6 +682,152 @@ private:
         }
     }
 
+    // A turn worked out in full before the game changes: every turn under house rules, and
+    // every replayed turn. Rolls come from `replay` when given, else from the dice.
+    void play_planned_turn(TurnRecord* copy_out, std::span<const int>* replay) {
+        detail::DiceCheckpoint<D> checkpoint(dice_);
+        std::size_t rolled = 0;
+        detail::PlannedTurn plan;
+        try {
+            if (replay != nullptr) {
+                std::size_t next = 0;
+                plan_turn(plan, [&]() { return replayed_roll(*replay, next); });
+                if (next != replay->size()) {
+                    throw InvalidConfig(fmt::format("the turn was over after {} of the {} rolls "
+                                                    "given",
+                                                    next, replay->size()));
+                }
+            } else {
+                plan_turn(plan, [&]() {
+                    const int roll = dice_.roll();
+                    ++rolled;
+                    if (roll < 1) [[unlikely]] {
+                        refuse_roll(roll);
+                    }
+                    return roll;
+                });
+            }
+            commit_plan(plan);
+        } catch (...) {
+            checkpoint.restore(dice_, rolled);
+            throw;
+        }
+        try {
+            if (copy_out != nullptr) {
+                *copy_out = record_at(log_.size() - 1);
+            }
+            if (!hub_->observers.empty()) {
+                queue_events();
+            }
+        } catch (...) {
+            roll_back_last();
+            checkpoint.restore(dice_, rolled);
+            throw;
+        }
+    }
+
+    [[nodiscard]] int replayed_roll(std::span<const int> rolls, std::size_t& next) const {
+        if (next == rolls.size()) {
+            throw InvalidConfig(
+                fmt::format("the turn needs another roll after the {} given", rolls.size()));
+        }
+        const int roll = rolls[next];
+        const auto low = static_cast<std::int64_t>(dice_.min_roll());
+        const auto high = static_cast<std::int64_t>(dice_.max_roll());
+        if (roll < low || roll > high) {
+            throw InvalidConfig(
+                fmt::format("roll {} is outside what the dice roll ({} to {})", roll, low, high));
+        }
+        ++next;
+        return roll;
+    }
+
+    // The due player's turn under the house rules, with rolls from `next_roll`, worked out into
+    // `plan` without changing the game. The order of each roll: six to start, the forfeit, the
+    // overshoot rule, the jumps, knock-back, then home ends the turn and a maximum roll grants
+    // another.
+    template <class NextRoll>
+    void plan_turn(detail::PlannedTurn& plan, NextRoll&& next_roll) const {
+        const house_rule_policy& house = config().house_rules();
+        const int streak_limit = house.forfeit_streak();
+        const auto top = static_cast<std::int64_t>(dice_.max_roll());
+        const std::size_t seat = current_;
+        const Square start = positions_[seat];
+        const Square size = board_.size();
+        Square square = start;
+        for (int streak = 0;; ++streak) {
+            const int roll = next_roll();
+            plan.rolls.push_back(roll);
+            const bool maximum = roll == top;
+            if (house.max_roll_to_start() && square == 0 && !maximum) {
+                break; // waiting for a six
+            }
+            if (maximum && streak_limit != 0 && streak + 1 == streak_limit) {
+                square = start; // forfeited
+                break;
+            }
+            const OvershootOutcome out = Config::overshoot_rule::apply(square, roll, size);
+            if (!out.blocked) {
+                square = board_.resolve(out.landed);
+            }
+            if (house.knock_back() && square != 0 && square != size) {
+                const auto by_roll = static_cast<std::uint32_t>(plan.rolls.size() - 1);
+                for (std::size_t other = 0; other < names_.size(); ++other) {
+                    if (other != seat && positions_[other] == square && !sent_back(plan, other)) {
+                        plan.sent_back.push_back(
+                            {static_cast<std::uint32_t>(other), square, by_roll});
+                    }
+                }
+            }
+            if (square == size || !maximum || streak_limit == 0) {
+                break;
+            }
+        }
+        plan.end = square;
+    }
+
+    [[nodiscard]] static bool sent_back(const detail::PlannedTurn& plan, std::size_t seat) {
+        return std::any_of(plan.sent_back.begin(), plan.sent_back.end(),
+                           [seat](const detail::SentBack& s) { return s.seat == seat; });
+    }
+
+    // Logs and applies a planned turn of the player due. Whatever can fail (allocation) happens
+    // before the first change.
+    void commit_plan(detail::PlannedTurn& plan) {
+        const bool detailed = plan.rolls.size() > 1 || !plan.sent_back.empty();
+        detail::TurnDetail extra;
+        if (detailed) {
+            extra.index = log_.size();
+            extra.more_rolls.assign(plan.rolls.begin() + 1, plan.rolls.end());
+            extra.sent_back = std::move(plan.sent_back);
+            details_.reserve(details_.size() + 1);
+        }
+        const std::size_t seat = current_;
+        detail::LoggedTurn& turn = log_.append();
+        turn.start = positions_[seat];
+        turn.end = plan.end;
+        turn.seat = static_cast<std::uint32_t>(seat);
+        turn.roll = plan.rolls.front();
+        if (detailed) {
+            for (const detail::SentBack& knocked : extra.sent_back) {
+                positions_[knocked.seat] = 0;
+            }
+            details_.push_back(std::move(extra));
+        }
+        commit(turn);
+    }
+
+    // The detail of the turn at `index`, if it has one.
+    [[nodiscard]] const detail::TurnDetail* detail_of(std::size_t index) const noexcept {
+        if (details_.empty() || details_.back().index < index) {
+            return nullptr;
+        }
+        const auto it = std::lower_bound(
+            details_.begin(), details_.end(), index,
+            [](const detail::TurnDetail& d, std::size_t i) { return d.index < i; });
+        return it != details_.end() && it->index == index ? &*it : nullptr;
+    }
+
     // Logs what `roll` does for the player in `seat` and returns the entry. The order of a turn
     // (DESIGN.md): the overshoot rule, then the jumps; a move the exact-finish rule forfeits takes
     // no jump. Board::step does the same with checks and a jump list; this is its unchecked core,
@@ -601,7 +854,8 @@ private:
     // Returns false, having played nothing, when the game is not in that state.
     SNAKELADDER_HOT bool play_plain_turns() {
         constexpr std::size_t longest_stretch = 1024;
-        if (finished_ || !finish_order_.empty() || !hub_->observers.empty()) {
+        if (!house_rule_policy::plays_plain || finished_ || !finish_order_.empty() ||
+            !hub_->observers.empty()) {
             return false;
         }
         if (log_.full()) [[unlikely]] {
@@ -706,11 +960,67 @@ private:
         record.needed = out.blocked ? size - turn.start : 0;
         record.blocked = out.blocked;
         record.home = turn.end == size;
+        if constexpr (!house_rule_policy::plays_plain) {
+            add_house_rules(record, index);
+        }
         if (record.home) { // a player gets home once: its place is its index in the finish order
             const auto it = std::find(finish_order_.begin(), finish_order_.end(), turn.seat);
             record.place = static_cast<int>(it - finish_order_.begin()) + 1;
         }
         return record;
+    }
+
+    // Fills in what house rules add to the record of the turn at `index`: waiting, the extra
+    // rolls (replayed on the board), the forfeit and the tokens sent back.
+    void add_house_rules(TurnRecord& record, std::size_t index) const {
+        const house_rule_policy& house = config().house_rules();
+        const auto top = static_cast<std::int64_t>(dice_.max_roll());
+        const Square size = board_.size();
+        const detail::TurnDetail* extra = detail_of(index);
+        if (house.max_roll_to_start() && record.start == 0 && record.roll != top) {
+            record.waiting = true;
+            record.landed = record.start;
+            record.jumps = JumpPath{};
+            record.needed = static_cast<Square>(top);
+            return;
+        }
+        if (extra == nullptr) {
+            return;
+        }
+        if (!extra->more_rolls.empty()) {
+            // The first roll's own end, before the rolls after it.
+            record.end = record.blocked ? record.start : board_.resolve(record.landed);
+            record.jumps = record.blocked ? JumpPath{} : board_.jumps_taken(record.landed);
+        }
+        Square square = record.end;
+        int streak = 1;
+        for (const int roll : extra->more_rolls) {
+            ExtraRoll move;
+            move.roll = roll;
+            move.start = square;
+            if (roll == top && ++streak == house.forfeit_streak()) {
+                move.landed = square;
+                move.end = square;
+                move.forfeits = true;
+                record.forfeited = true;
+            } else {
+                const OvershootOutcome out = Config::overshoot_rule::apply(square, roll, size);
+                move.landed = out.landed;
+                move.blocked = out.blocked;
+                move.needed = out.blocked ? size - square : 0;
+                move.end = out.blocked ? square : board_.resolve(out.landed);
+                if (!out.blocked && move.end != out.landed) {
+                    move.jumps = board_.jumps_taken(out.landed);
+                }
+            }
+            square = move.end;
+            record.extra_rolls.push_back(std::move(move));
+        }
+        record.end = log_[index].end;
+        for (const detail::SentBack& knocked : extra->sent_back) {
+            record.knocked_back.push_back(
+                {knocked.seat, names_[knocked.seat], knocked.from, knocked.by_roll});
+        }
     }
 
     SNAKELADDER_HOT void commit(const detail::LoggedTurn& turn) noexcept {
@@ -730,6 +1040,12 @@ private:
     void roll_back_last() noexcept {
         const detail::LoggedTurn& turn = log_.back();
         positions_[turn.seat] = turn.start;
+        if (!details_.empty() && details_.back().index == log_.size() - 1) {
+            for (const detail::SentBack& knocked : details_.back().sent_back) {
+                positions_[knocked.seat] = knocked.from;
+            }
+            details_.pop_back();
+        }
         if (turn.end == board_.size()) {
             finish_order_.pop_back();
             ++remaining_;
@@ -770,6 +1086,10 @@ private:
                 queue.push_back(GameStarted{names_});
             }
             queue.push_back(TurnPlayed{record});
+            for (const KnockedBack& knocked : record.knocked_back) {
+                queue.push_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
+                                              knocked.from, record.seat, record.player});
+            }
             if (record.home) {
                 queue.push_back(PlayerHome{record.turn, record.seat, record.player, record.place});
             }
@@ -937,6 +1257,7 @@ private:
             (rolls.empty() || rolls.back() != largest)) {
             rolls.push_back(largest);
         }
+        check_house_rules_can_play(rolls);
         const std::vector<std::int64_t> wide(rolls.begin(), rolls.end());
         const std::vector<Square> traps = board_.traps(wide);
         if (traps.empty()) {
@@ -960,6 +1281,26 @@ private:
             "with rolls of {} under {}, a token can reach square{} {} but can never get home "
             "(square {}) from there, so the game might never end",
             describe_rolls(rolls), rule, traps.size() == 1 ? "" : "s", squares, board_.size()));
+    }
+
+    // House rules that would stop every token for good with these dice: a six to start that the
+    // dice never roll, or extra turns when every roll is the maximum (every turn forfeited).
+    void check_house_rules_can_play(const std::vector<int>& rolls) const {
+        const house_rule_policy& house = config().house_rules();
+        const int largest = 2 * board_.size();
+        const auto top = static_cast<std::int64_t>(dice_.max_roll());
+        if (house.max_roll_to_start() && top <= largest &&
+            std::find(rolls.begin(), rolls.end(), top) == rolls.end()) {
+            throw InvalidConfig(fmt::format("under the six-to-start house rule a token needs a "
+                                            "roll of {} to start, which these dice never roll",
+                                            top));
+        }
+        if (house.forfeit_streak() != 0 && !rolls.empty() && rolls.front() == top) {
+            throw InvalidConfig(fmt::format(
+                "every roll of these dice is {}, their maximum, so under the extra-turn house "
+                "rule every turn would be forfeited after {} of them",
+                top, house.forfeit_streak()));
+        }
     }
 
     static std::string describe_rolls(const std::vector<int>& rolls) {
@@ -994,6 +1335,7 @@ private:
     std::size_t remaining_ = 0; // players not home yet
     bool finished_ = false;
     detail::TurnLog log_;
+    std::vector<detail::TurnDetail> details_; // by log index, for house-rule turns only
     std::shared_ptr<detail::GameHub<Mutex>> hub_;
 };
 

@@ -38,6 +38,28 @@ struct PlayerHome {
     friend bool operator==(const PlayerHome&, const PlayerHome&) = default;
 };
 
+/// House rule KnockBack: a turn sent a token back to square 0; delivered after the TurnPlayed of
+/// that turn, one event per token, in order.
+struct TokenSentBack {
+    std::uint64_t turn = 0;
+    /// The token sent back.
+    std::size_t seat = 0;
+    std::string player;
+    /// The square it was sent back from.
+    Square from = 0;
+    /// Whose move sent it back.
+    std::size_t by_seat = 0;
+    std::string by_player;
+    friend bool operator==(const TokenSentBack&, const TokenSentBack&) = default;
+};
+
+/// `Game::undo()` took back a turn: `record` is the turn that was undone. The game is now as it
+/// was before that turn (only the dice are not rewound).
+struct TurnUndone {
+    TurnRecord record;
+    friend bool operator==(const TurnUndone&, const TurnUndone&) = default;
+};
+
 /// No more turns can be played: the game finished, or reached its turn limit (see
 /// `result.status`). Always the last event of a game.
 struct GameEnded {
@@ -46,15 +68,18 @@ struct GameEnded {
 };
 
 /// Everything an observer can be told. Within one turn the order is: GameStarted (first turn
-/// only), TurnPlayed, PlayerHome (if the player got home), GameEnded (if it was the last turn).
-using GameEvent = std::variant<GameStarted, TurnPlayed, PlayerHome, GameEnded>;
+/// only), TurnPlayed, TokenSentBack (for each token the turn sent back), PlayerHome (if the
+/// player got home), GameEnded (if it was the last turn). An undo sends TurnUndone alone.
+using GameEvent =
+    std::variant<GameStarted, TurnPlayed, TokenSentBack, PlayerHome, GameEnded, TurnUndone>;
 
 /// An observer: a callable taking `const GameEvent&`, or one taking one kind of event (such as
 /// `const TurnPlayed&`), which is then called for that kind only.
 template <class F>
 concept GameObserver = std::invocable<F&, const GameEvent&> ||
     std::invocable<F&, const GameStarted&> || std::invocable<F&, const TurnPlayed&> ||
-    std::invocable<F&, const PlayerHome&> || std::invocable<F&, const GameEnded&>;
+    std::invocable<F&, const PlayerHome&> || std::invocable<F&, const GameEnded&> ||
+    std::invocable<F&, const TokenSentBack&> || std::invocable<F&, const TurnUndone&>;
 
 namespace detail {
 

@@ -11,6 +11,7 @@
 #include "game.hpp"
 #include "game_events.hpp"
 #include "game_result.hpp"
+#include "house_rules.hpp"
 #include "jump.hpp"
 #include "null_mutex.hpp"
 #include "random.hpp"

@@ -8,15 +8,52 @@
 #include <fmt/format.h>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace snakeladder {
+
+/// A roll after the first in one turn, granted by a maximum roll (house rule ExtraTurnOnMax).
+struct ExtraRoll {
+    int roll = 0;
+    /// Where the token stood before this roll.
+    Square start = 0;
+    /// Where the overshoot rule put it, before any jump.
+    Square landed = 0;
+    /// Where it came to rest after this roll (for the roll that forfeits the turn: `start`).
+    Square end = 0;
+    JumpPath jumps;
+    /// For a blocked move, the roll that would have brought the token exactly home; else 0.
+    Square needed = 0;
+    bool blocked = false;
+    /// This roll was the maximum that forfeited the turn; it did not move the token.
+    bool forfeits = false;
+
+    friend bool operator==(const ExtraRoll&, const ExtraRoll&) = default;
+};
+
+/// A token sent back to square 0 by another landing on its square (house rule KnockBack).
+struct KnockedBack {
+    std::size_t seat = 0;
+    std::string player;
+    /// The square it was sent back from: where the mover's roll ended.
+    Square from = 0;
+    /// The roll of the turn that sent it back: 0 for the first, i for `extra_rolls[i - 1]`.
+    std::size_t by_roll = 0;
+
+    friend bool operator==(const KnockedBack&, const KnockedBack&) = default;
+};
 
 /// One turn, as it was played. Records are values: they compare equal when two games played the
 /// same turn, and outlive the game that made them.
 ///
+/// `roll`, `landed`, `jumps`, `needed` and `blocked` describe the turn's first roll, which is its
+/// only roll unless a house rule granted more (see `extra_rolls`); `start` and `end` are where
+/// the token stood when the turn began and when it was over.
+///
 /// The record is built on every turn of `Game::play`, so it is kept allocation-free in the common
-/// case: the jumps are stored inline (JumpPath) and the name is a short string (no allocation for
-/// names that fit the standard library's small-string buffer, 15 bytes with libstdc++ and libc++).
+/// case: the jumps are stored inline (JumpPath), the vectors stay empty, and the name is a short
+/// string (no allocation for names that fit the standard library's small-string buffer, 15 bytes
+/// with libstdc++ and libc++).
 struct TurnRecord {
     /// 1 for the first turn of the game, then 2, 3... with no gap.
     std::uint64_t turn = 0;
@@ -24,23 +61,43 @@ struct TurnRecord {
     std::size_t seat = 0;
     /// The player's name.
     std::string player;
-    /// The jumps the token took after it landed, in order (none for most turns).
+    /// The jumps the token took after the first roll landed, in order (none for most turns).
     JumpPath jumps;
+    /// The first roll of the turn.
     int roll = 0;
     /// Where the token stood before the roll (0: not on the board yet).
     Square start = 0;
     /// Where the overshoot rule put it, before any jump.
     Square landed = 0;
-    /// Where it came to rest.
+    /// Where it came to rest when the turn was over.
     Square end = 0;
-    /// For a blocked move, the roll that would have brought the token exactly home; else 0.
+    /// For a blocked first move, the roll that would have brought the token exactly home; else 0.
     Square needed = 0;
     /// 1 for the first player home, 2 for the next...; 0 when this turn did not bring it home.
     int place = 0;
-    /// The exact-finish rule forfeited the move: the token stayed on `start`.
+    /// The exact-finish rule forfeited the first move: the token stayed on `start`.
     bool blocked = false;
     /// The token ended the turn on the last square.
     bool home = false;
+    /// House rule SixToStart: the token was on square 0 and the roll was not the maximum, so it
+    /// stays there.
+    bool waiting = false;
+    /// House rule ExtraTurnOnMax: too many maximum rolls in a row forfeited the turn; the token
+    /// is back on `start` (the last of `extra_rolls` is the roll that forfeited it).
+    bool forfeited = false;
+    /// House rule ExtraTurnOnMax: the rolls after the first, in order.
+    std::vector<ExtraRoll> extra_rolls;
+    /// House rule KnockBack: the tokens this turn sent back to square 0, in order.
+    std::vector<KnockedBack> knocked_back;
+
+    /// Every roll of the turn, the first included.
+    [[nodiscard]] std::vector<int> rolls() const {
+        std::vector<int> all{roll};
+        for (const ExtraRoll& extra : extra_rolls) {
+            all.push_back(extra.roll);
+        }
+        return all;
+    }
 
     friend bool operator==(const TurnRecord&, const TurnRecord&) = default;
 };
@@ -65,25 +122,71 @@ inline std::string ordinal(std::int64_t n) {
 ///   `Ana rolls 2: 3 to 40 via ladder 5-20 then ladder 20-40`
 ///   `Ana rolls 5, needs exactly 3, stays on 97`
 ///   `Ana rolls 3: 97 to 100 and is home (1st)`
+/// and, under house rules:
+///   `Ana rolls 4, needs a 6 to start, waits on 0`
+///   `Ana rolls 6: 10 to 16, rolls 2: 16 to 18`
+///   `Ana rolls 6: 10 to 16, rolls 6: 16 to 22, rolls 6: forfeits the turn, back to 10`
+///   `Ana rolls 3: 12 to 15, sends Ben back to 0`
 template <>
 struct fmt::formatter<snakeladder::TurnRecord> {
     constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
     template <typename FormatContext>
     auto format(const snakeladder::TurnRecord& record, FormatContext& ctx) const {
         auto out = ctx.out();
-        if (record.blocked) {
-            return fmt::format_to(out, "{} rolls {}, needs exactly {}, stays on {}", record.player,
-                                  record.roll, record.needed, record.start);
+        if (record.waiting) {
+            return fmt::format_to(out, "{} rolls {}, needs a {} to start, waits on {}",
+                                  record.player, record.roll, record.needed, record.start);
         }
-        out = fmt::format_to(out, "{} rolls {}: {} to {}", record.player, record.roll, record.start,
-                             record.end);
-        const char* separator = " via ";
-        for (const snakeladder::Jump& jump : record.jumps) {
-            out = fmt::format_to(out, "{}{}", separator, jump);
-            separator = " then ";
+        const Square first_end =
+            record.extra_rolls.empty() ? record.end : record.extra_rolls.front().start;
+        out = fmt::format_to(out, "{} ", record.player);
+        out = move(out, record.roll, record.start, first_end, record.jumps, record.needed,
+                   record.blocked);
+        out = knocks(out, record, 0);
+        for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
+            const snakeladder::ExtraRoll& extra = record.extra_rolls[i];
+            if (extra.forfeits) {
+                out = fmt::format_to(out, ", rolls {}: forfeits the turn, back to {}", extra.roll,
+                                     record.end);
+                continue;
+            }
+            out = fmt::format_to(out, ", ");
+            out = move(out, extra.roll, extra.start, extra.end, extra.jumps, extra.needed,
+                       extra.blocked);
+            out = knocks(out, record, i + 1);
         }
         if (record.home) {
             out = fmt::format_to(out, " and is home ({})", snakeladder::ordinal(record.place));
+        }
+        return out;
+    }
+
+private:
+    using Square = snakeladder::Square;
+
+    template <typename Out>
+    static Out move(Out out, int roll, Square start, Square end, const snakeladder::JumpPath& jumps,
+                    Square needed, bool blocked) {
+        if (blocked) {
+            return fmt::format_to(out, "rolls {}, needs exactly {}, stays on {}", roll, needed,
+                                  start);
+        }
+        out = fmt::format_to(out, "rolls {}: {} to {}", roll, start, end);
+        const char* separator = " via ";
+        for (const snakeladder::Jump& jump : jumps) {
+            out = fmt::format_to(out, "{}{}", separator, jump);
+            separator = " then ";
+        }
+        return out;
+    }
+
+    // The knock-backs of roll `index` (0: the first roll).
+    template <typename Out>
+    static Out knocks(Out out, const snakeladder::TurnRecord& record, std::size_t index) {
+        for (const snakeladder::KnockedBack& knocked : record.knocked_back) {
+            if (knocked.by_roll == index) {
+                out = fmt::format_to(out, ", sends {} back to 0", knocked.player);
+            }
         }
         return out;
     }
