@@ -1162,6 +1162,7 @@ inline void require_accuracy(const SolveReport& report, const std::vector<double
 template <typename Config>
 ExpectedTurns expected_turns_from_odds(const Board<Config>& board, std::vector<RollOdds> odds,
                                        SolveMethod method) {
+    require_standard_game(board.config().house_rules(), "expected_turns");
     const TokenChain<Config> chain(board, std::move(odds));
     ExpectationSolver<Config> solver(chain, method);
     ExpectedTurns result;
@@ -1298,6 +1299,7 @@ struct LengthDistributionAccess {
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] LengthDistribution length_distribution(const Board<Config>& board, const D& dice,
                                                      const DistributionOptions& options = {}) {
+    detail::require_standard_game(board.config().house_rules(), "length_distribution");
     if (options.max_turns < 1) {
         detail::throw_analysis_config(fmt::format(
             "DistributionOptions::max_turns must be at least 1, got {}", options.max_turns));
@@ -1356,6 +1358,7 @@ template <typename Config, DiceWithOdds D>
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] SeatChances seat_chances(const Board<Config>& board, const D& dice, int players,
                                        const DistributionOptions& options = {}) {
+    detail::require_standard_game(board.config().house_rules(), "seat_chances");
     if (players < 1 || players > GameConfig<>::max_player_limit) {
         detail::throw_analysis_config(
             fmt::format("seat_chances needs between 1 and {} players, got {}",

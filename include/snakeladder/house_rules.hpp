@@ -11,6 +11,7 @@
 
 #include <concepts>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace snakeladder {
@@ -141,5 +142,19 @@ template <HouseRulePolicy H>
 [[nodiscard]] constexpr HouseRuleSwitches switches_of(const H& rules) noexcept {
     return {rules.forfeit_streak(), rules.max_roll_to_start(), rules.knock_back()};
 }
+
+namespace detail {
+// The analysis and the simulator model the standard game; with a house rule switched on their
+// answers would be wrong, so they refuse it.
+template <HouseRulePolicy H>
+constexpr void require_standard_game(const H& rules, std::string_view what) {
+    if (!(switches_of(rules) == HouseRuleSwitches{})) {
+        throw InvalidConfig(std::string(what) +
+                            " models the standard game only, not house rules (extra turns, six "
+                            "to start, knock-back): switch them off in the configuration, or "
+                            "study them by playing seeded games");
+    }
+}
+} // namespace detail
 
 } // namespace snakeladder

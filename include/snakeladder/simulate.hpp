@@ -474,6 +474,7 @@ std::vector<std::int64_t> distinct_moves_rolls(const D& dice, Square size) {
 
 template <class Config, class D>
 void check_simulation(const Board<Config>& board, const D& dice, const SimulationOptions& options) {
+    require_standard_game(board.config().house_rules(), "simulate");
     if (options.games < 1) {
         throw_simulation_option("games must be at least 1, got 0");
     }
