@@ -54,25 +54,72 @@ inline ChainChoice chain_choice(std::string_view name) {
                               : ChainChoice::reject;
 }
 
+// --- Numbers ----------------------------------------------------------------------------------
+
+/// Accepts plain decimal numbers in [low, high] only. CLI11 2.1 would read "-3" into an
+/// unsigned option as 2^64 - 3 and clamp numbers that are too large; this refuses both.
+template <class T>
+CLI::Validator whole_number(T low, T high) {
+    return CLI::Validator(
+        [low, high](std::string& text) -> std::string {
+            T value{};
+            const char* const end = text.data() + text.size();
+            const auto [stop, error] = std::from_chars(text.data(), end, value);
+            if (text.empty() || error != std::errc{} || stop != end || value < low ||
+                value > high) {
+                return fmt::format("'{}' is not a whole number from {} to {}", text, low, high);
+            }
+            return {};
+        },
+        // The range in the help, unless it is just "any number this type holds".
+        high == std::numeric_limits<T>::max() ? std::string() : fmt::format("{}..{}", low, high));
+}
+
 /// Every rule a game or an analysis is asked to use. The policies (overshoot, chains) become
-/// template arguments through with_rules(); the settings go into GameSettings.
-///
-/// House rules (issue 5: extra turn on a maximum roll, six to start, knock-back) are not here
-/// yet: each will be one more member, one more flag in add_rule_flags(), and, being a
-/// compile-time policy, one more with_*() axis in with_rules().
+/// template arguments through with_rules(); the settings go into GameSettings, and the house
+/// rules into ChosenHouseRules, the house-rule policy with run-time switches (one compiled game
+/// for all eight combinations instead of eight).
 struct RuleChoice {
     std::string overshoot = "exact";
     std::string chains = "reject";
     bool play_to_last = false;
+    HouseRuleSwitches house;
 
     [[nodiscard]] GameSettings settings() const {
         GameSettings settings;
         settings.play_to_last = play_to_last;
         return settings;
     }
+
+    /// The whole configuration, house rules included when `Config` takes them at run time.
+    template <class Config>
+    [[nodiscard]] Config config() const {
+        if constexpr (std::is_same_v<typename Config::house_rule_policy, ChosenHouseRules>) {
+            return Config(settings(), ChosenHouseRules(house));
+        } else {
+            return Config(settings());
+        }
+    }
+
+    /// The house rules switched on, as `, extra turn on the maximum (3 in a row forfeit), ...`.
+    [[nodiscard]] std::string describe_house_rules() const {
+        std::string text;
+        if (house.forfeit_streak != 0) {
+            text += fmt::format(", extra turn on the top roll ({} in a row forfeit)",
+                                house.forfeit_streak);
+        }
+        if (house.max_roll_to_start) {
+            text += ", six to start";
+        }
+        if (house.knock_back) {
+            text += ", knock-back";
+        }
+        return text;
+    }
 };
 
-/// Registers --overshoot and --chains (and --play-to-last when `with_play_to_last`).
+/// Registers --overshoot and --chains (and --play-to-last and the house-rule flags when
+/// `with_play_to_last`: those belong to a game, the analysis models the standard one).
 inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_last) {
     app.add_option("--overshoot", rules.overshoot,
                    "A roll past home: exact (forfeited), bounce (back by the excess), wins")
@@ -87,6 +134,15 @@ inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_l
     if (with_play_to_last) {
         app.add_flag("--play-to-last", rules.play_to_last,
                      "Play on after the winner until one player is left");
+        // --extra-turn alone means 3 in a row; --extra-turn=N chooses N.
+        app.add_flag("--extra-turn{3}", rules.house.forfeit_streak,
+                     "House rule: the top roll (a six) rolls again; the 3rd in a row (or the "
+                     "Nth, with --extra-turn=N) forfeits the turn")
+            ->check(whole_number(2, 1000));
+        app.add_flag("--six-to-start", rules.house.max_roll_to_start,
+                     "House rule: a token leaves square 0 only with the top roll (a six)");
+        app.add_flag("--knock-back", rules.house.knock_back,
+                     "House rule: ending a move on another token's square sends it back to 0");
     }
 }
 
@@ -116,39 +172,18 @@ decltype(auto) with_chains(ChainChoice choice, F&& f) {
     return std::forward<F>(f)(std::type_identity<RejectChains>{});
 }
 
-/// Calls `f(std::type_identity<GameConfig<O, C>>{})` with the policies the names choose, so `f`
-/// is instantiated once for each of the 3 x 3 combinations and the game itself runs with its
-/// rules fixed at compile time. Every instantiation of `f` must return the same type.
-template <class F>
+/// Calls `f(std::type_identity<GameConfig<O, C, House>>{})` with the policies the names choose,
+/// so `f` is instantiated once for each of the 3 x 3 combinations and the game itself runs with
+/// its rules fixed at compile time. Every instantiation of `f` must return the same type.
+template <HouseRulePolicy House = NoHouseRules, class F>
 decltype(auto) with_rules(const RuleChoice& rules, F&& f) {
     return with_overshoot(overshoot_choice(rules.overshoot), [&](auto overshoot) -> decltype(auto) {
         return with_chains(chain_choice(rules.chains), [&](auto chains) -> decltype(auto) {
-            using Config =
-                GameConfig<typename decltype(overshoot)::type, typename decltype(chains)::type>;
+            using Config = GameConfig<typename decltype(overshoot)::type,
+                                      typename decltype(chains)::type, House>;
             return f(std::type_identity<Config>{});
         });
     });
-}
-
-// --- Numbers ----------------------------------------------------------------------------------
-
-/// Accepts plain decimal numbers in [low, high] only. CLI11 2.1 would read "-3" into an
-/// unsigned option as 2^64 - 3 and clamp numbers that are too large; this refuses both.
-template <class T>
-CLI::Validator whole_number(T low, T high) {
-    return CLI::Validator(
-        [low, high](std::string& text) -> std::string {
-            T value{};
-            const char* const end = text.data() + text.size();
-            const auto [stop, error] = std::from_chars(text.data(), end, value);
-            if (text.empty() || error != std::errc{} || stop != end || value < low ||
-                value > high) {
-                return fmt::format("'{}' is not a whole number from {} to {}", text, low, high);
-            }
-            return {};
-        },
-        // The range in the help, unless it is just "any number this type holds".
-        high == std::numeric_limits<T>::max() ? std::string() : fmt::format("{}..{}", low, high));
 }
 
 // --- Boards -----------------------------------------------------------------------------------

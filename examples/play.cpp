@@ -232,7 +232,7 @@ std::optional<Stop> wait_for_enter(const std::string& player) {
 
 template <class Config>
 int play(const PlayOptions& options) {
-    const Config config(options.rules.settings());
+    const Config config = options.rules.config<Config>();
     Board<Config> board = load_board(options.board, config);
     if (options.show_board && board.size() > max_drawn_squares) {
         throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "
@@ -258,10 +258,11 @@ int play(const PlayOptions& options) {
 
     const std::vector<std::string> labels = token_labels(names);
     std::vector<std::string> header;
-    header.push_back(fmt::format("snakeladder-play: {} ({} squares), {}, {}{}, seed {}",
+    header.push_back(fmt::format("snakeladder-play: {} ({} squares), {}, {}{}{}, seed {}",
                                  board_name(options.board), game.board().size(),
                                  Config::overshoot_rule::name, Config::chain_rule::name,
-                                 config.play_to_last() ? ", play to last" : "", options.seed));
+                                 config.play_to_last() ? ", play to last" : "",
+                                 options.rules.describe_house_rules(), options.seed));
     std::string roster = "Players:";
     for (std::size_t seat = 0; seat < names.size(); ++seat) {
         roster += fmt::format("{} {} ({}{})", seat == 0 ? "" : ",", names[seat], labels[seat],
@@ -381,7 +382,7 @@ int run(int argc, char** argv) {
 
     catch_interrupts();
     try {
-        return with_rules(options.rules, [&](auto config) {
+        return with_rules<ChosenHouseRules>(options.rules, [&](auto config) {
             return play<typename decltype(config)::type>(options);
         });
     } catch (const UsageError& error) {
