@@ -17,6 +17,7 @@
 #include "random.hpp"
 #include "render.hpp"
 #include "rules.hpp"
+#include "saved_game.hpp"
 #include "shortest_path.hpp"
 #include "simulate.hpp"
 #include "turn_record.hpp"
