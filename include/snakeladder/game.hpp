@@ -982,6 +982,7 @@ private:
             record.landed = record.start;
             record.jumps = JumpPath{};
             record.needed = static_cast<Square>(top);
+            record.blocked = false; // six to start comes before the overshoot rule
             return;
         }
         if (extra == nullptr) {
@@ -998,7 +999,13 @@ private:
             ExtraRoll move;
             move.roll = roll;
             move.start = square;
-            if (roll == top && ++streak == house.forfeit_streak()) {
+            if (house.max_roll_to_start() && square == 0 && roll != top) {
+                // Still on square 0 after a maximum that exact finish blocked: as plan_turn.
+                move.landed = square;
+                move.end = square;
+                move.needed = static_cast<Square>(top);
+                move.waiting = true;
+            } else if (roll == top && ++streak == house.forfeit_streak()) {
                 move.landed = square;
                 move.end = square;
                 move.forfeits = true;
@@ -1294,6 +1301,14 @@ private:
             throw InvalidConfig(fmt::format("under the six-to-start house rule a token needs a "
                                             "roll of {} to start, which these dice never roll",
                                             top));
+        }
+        if (house.max_roll_to_start() &&
+            Config::overshoot_rule::apply(0, std::min<std::int64_t>(top, largest), board_.size())
+                .blocked) {
+            throw InvalidConfig(fmt::format(
+                "under the six-to-start house rule a token needs a roll of {} to start, but a {} "
+                "from square 0 overshoots home (square {}) under {}, so no token could ever start",
+                top, top, board_.size(), Config::overshoot_rule::name));
         }
         if (house.forfeit_streak() != 0 && !rolls.empty() && rolls.front() == top) {
             throw InvalidConfig(fmt::format(

@@ -27,6 +27,10 @@ struct ExtraRoll {
     bool blocked = false;
     /// This roll was the maximum that forfeited the turn; it did not move the token.
     bool forfeits = false;
+    /// House rule SixToStart: the token was still on square 0 (a maximum roll from there was
+    /// blocked by the exact-finish rule) and this roll was not the maximum, so it stays there;
+    /// `needed` is then the maximum.
+    bool waiting = false;
 
     friend bool operator==(const ExtraRoll&, const ExtraRoll&) = default;
 };
@@ -148,6 +152,11 @@ struct fmt::formatter<snakeladder::TurnRecord> {
             if (extra.forfeits) {
                 out = fmt::format_to(out, ", rolls {}: forfeits the turn, back to {}", extra.roll,
                                      record.end);
+                continue;
+            }
+            if (extra.waiting) {
+                out = fmt::format_to(out, ", rolls {}, needs a {} to start, waits on {}",
+                                     extra.roll, extra.needed, extra.start);
                 continue;
             }
             out = fmt::format_to(out, ", ");
