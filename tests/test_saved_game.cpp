@@ -631,7 +631,12 @@ TEST_CASE("malformed documents are refused with the line and column of the mista
         check_refused(doc, {15, 6, "the board has 20 squares, more than the 10 this load allows"},
                       ScriptedDice::with_faces(6, {}), SavedGameLimits{.max_board_size = 10});
         check_refused(without_line(doc, 18),
-                      {32, 1, "the board has no 'end board' line: the document is cut short"});
+                      {18, 1,
+                       "the board is not closed: expected 'end board' before the first "
+                       "player"});
+        check_refused(with_line(doc, 18, "end"),
+                      {18, 4, "expected 'board', found the end of the line"});
+        check_refused(with_line(doc, 14, "board 20"), {14, 7, "unexpected '20' after 'board'"});
     }
     SECTION("players") {
         check_refused(with_line(doc, 19, R"(player 0 "A\qna")"),

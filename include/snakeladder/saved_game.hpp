@@ -252,6 +252,9 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
             move.end = record.end;
         } else if (extra.blocked) {
             move.kind = SavedMove::Kind::blocked;
+        } else if (extra.start == 0 && extra.end == 0) {
+            // Six to start, after a maximum that did not leave square 0: no move ends on 0.
+            move.kind = SavedMove::Kind::waits;
         }
         moves.push_back(std::move(move));
     }
@@ -764,9 +767,19 @@ Board<Config> read_board(SavedGameLines& lines, const Config& config,
     std::string_view line;
     bool closed = false;
     while (lines.next(line)) {
-        if (line == "end board") {
+        // The board format has no word `end`, so a line that starts with it closes the board.
+        SavedGameLine close(line, lines.number());
+        const std::string_view first_word = close.word();
+        if (first_word == "end") {
+            close.expect_word("board");
+            close.expect_end("'end board'");
             closed = true;
             break;
+        }
+        if (first_word == "player" || first_word == "turn") {
+            close.fail(1, fmt::format("the board is not closed: expected 'end board' before the "
+                                      "first {}",
+                                      first_word));
         }
         // A board larger than the caller allows is refused before anything is built for it.
         std::string_view content = line.substr(0, line.find('#'));
@@ -1059,10 +1072,12 @@ template <class GameType>
         if (!lines.next(line)) {
             lines.fail_at_end("the document ends before its board: it is cut short");
         }
-        if (line == "board") {
+        detail::SavedGameLine setting(line, lines.number());
+        if (setting.word() == "board") {
+            setting.expect_end("'board'");
             break;
         }
-        detail::SavedGameLine setting(line, lines.number());
+        setting = detail::SavedGameLine(line, lines.number());
         detail::read_setting(setting, saved);
     }
     for (std::size_t key = 0; key < detail::setting::key_count; ++key) {
