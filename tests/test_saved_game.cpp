@@ -145,7 +145,7 @@ ParseError refusal(const std::string& text, typename GameType::dice_type dice,
         return error;
     }
     FAIL("the document was loaded, but it should have been refused:\n" << text);
-    return ParseError(0, 0, "");
+    return {0, 0, ""};
 }
 
 struct Expected {
@@ -207,7 +207,7 @@ TEST_CASE("a saved game is a document: the settings, the board, the players and 
     CHECK(fmt::format("{}", records[10]) ==
           "Ana rolls 6, needs exactly 4, stays on 16, rolls 4: 16 to 20 and is home (1st)");
 
-    const ScriptedGame loaded = load_game<ScriptedGame>(scripted_document, dice_after(19));
+    const auto loaded = load_game<ScriptedGame>(scripted_document, dice_after(19));
     CHECK(loaded == game);
     CHECK(loaded.records() == records);
     CHECK(loaded.result() == result);
@@ -226,7 +226,7 @@ TEST_CASE("a loaded game continues exactly as the saved one, at every turn of th
             (void)game.play_turn();
         }
         const std::string text = save_game(game);
-        ScriptedGame loaded = load_game<ScriptedGame>(text, dice_after(used));
+        auto loaded = load_game<ScriptedGame>(text, dice_after(used));
         CHECK(loaded == game);
         CHECK(save_game(loaded) == text);
         if (turns < all.size()) {
@@ -264,7 +264,7 @@ void check_round_trips(Make make, const typename GameType::dice_type& fresh, int
                 (void)game.play_turn();
             }
             const std::string text = save_game(game);
-            GameType loaded = load_game<GameType>(text, fresh);
+            auto loaded = load_game<GameType>(text, fresh);
             CHECK(loaded == game);
             CHECK(save_game(loaded) == text);
             CHECK(loaded.result() == game.result());
@@ -410,7 +410,7 @@ TEST_CASE("a game saved with fixed house rules loads as ChosenHouseRules, and ba
         (void)fixed.play_turn();
     }
     const std::string text = save_game(fixed);
-    FastGame<Chosen> chosen = load_game<FastGame<Chosen>>(text, FairDice<>());
+    auto chosen = load_game<FastGame<Chosen>>(text, FairDice<>());
     CHECK(chosen.config().house_rules().switches() ==
           HouseRuleSwitches{.forfeit_streak = 3, .max_roll_to_start = false, .knock_back = true});
     CHECK(chosen.records() == fixed.records());
@@ -424,7 +424,7 @@ TEST_CASE("a game saved with fixed house rules loads as ChosenHouseRules, and ba
 TEST_CASE("names of any bytes come back exactly", "[saved_game]") {
     using C = GameConfig<>;
     const std::vector<std::string> names = {std::string("nul\0inside", 10),
-                                            "\"quoted\" and \\backslashed\\",
+                                            R"("quoted" and \backslashed\)",
                                             "line\nbreak\r\n",
                                             "\xff\xfe not UTF-8 \xc3",
                                             "  spaces and\ttabs  ",
@@ -443,7 +443,7 @@ TEST_CASE("names of any bytes come back exactly", "[saved_game]") {
     CHECK_THAT(text, SL_CONTAINS(R"(player 4 "  spaces and\x09tabs  ")"));
     CHECK_THAT(text, SL_CONTAINS(R"(player 5 "Jos\xc3\xa9")"));
     CHECK_THAT(text, SL_CONTAINS(R"(player 6 "\x7f")"));
-    const FastGame<C> loaded = load_game<FastGame<C>>(text, FairDice<>());
+    const auto loaded = load_game<FastGame<C>>(text, FairDice<>());
     CHECK(loaded.players() == names);
     CHECK(loaded == game);
 
@@ -468,7 +468,7 @@ TEST_CASE("the engine's state is saved, so the loaded dice roll on as the saved 
     const Xoshiro256::State& state = game.dice().engine().state();
     CHECK_THAT(text, SL_CONTAINS(fmt::format("\nengine Xoshiro256 {} {} {} {}\n", state[0],
                                              state[1], state[2], state[3])));
-    const FastGame<C> loaded = load_game<FastGame<C>>(text, FairDice<>::seeded(77));
+    const auto loaded = load_game<FastGame<C>>(text, FairDice<>::seeded(77));
     CHECK(loaded.dice().engine() == game.dice().engine());
     FairDice<> ours = game.dice();
     FairDice<> theirs = loaded.dice();

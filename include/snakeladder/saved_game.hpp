@@ -146,14 +146,17 @@ inline constexpr bool is_game = false;
 template <class D, class Config, class Mutex>
 inline constexpr bool is_game<Game<D, Config, Mutex>> = true;
 
+// Whether a saved game holds the state of these dice's engine (false for dice without one).
 template <class D>
-constexpr void check_savable_dice() {
+constexpr bool saves_engine() {
     if constexpr (DiceWithSavedEngine<D>) {
-        static_assert(SavableEngine<typename D::engine_type>,
-                      "a saved game holds the state of the dice's engine: specialise "
-                      "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
+        return SavableEngine<typename D::engine_type>;
+    } else {
+        return false;
     }
 }
+template <class D>
+inline constexpr bool can_be_saved = saves_engine<D>() || !DiceWithSavedEngine<D>;
 
 // A name as a saved game writes it: in double quotes, printable ASCII as it is, every other
 // byte (and the quote and backslash) escaped, so that any bytes at all come back unchanged.
@@ -252,8 +255,7 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
             move.end = record.end;
         } else if (extra.blocked) {
             move.kind = SavedMove::Kind::blocked;
-        } else if (extra.start == 0 && extra.end == 0) {
-            // Six to start, after a maximum that did not leave square 0: no move ends on 0.
+        } else if (extra.waiting) {
             move.kind = SavedMove::Kind::waits;
         }
         moves.push_back(std::move(move));
@@ -380,7 +382,7 @@ public:
         std::uint64_t value = 0;
         while (at_ < line_.size() && line_[at_] >= '0' && line_[at_] <= '9') {
             const auto digit = static_cast<std::uint64_t>(line_[at_] - '0');
-            if (value > (largest - digit) / 10) {
+            if (digit > largest || value > (largest - digit) / 10) {
                 fail(begin + 1,
                      fmt::format("{} is too large: it can be at most {}", what, largest));
             }
@@ -716,7 +718,7 @@ void check_and_restore_dice(const SavedSettings& saved, D& dice) {
                             saved.min_roll, saved.max_roll, low, high));
     }
     const Place& engine_at = at[setting::engine];
-    if constexpr (DiceWithSavedEngine<D>) {
+    if constexpr (saves_engine<D>()) {
         using Engine = typename D::engine_type;
         using Saved = SavedEngine<Engine>;
         if (saved.engine_name != Saved::name) {
@@ -960,7 +962,9 @@ void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_n
 /// other, not under one lock.
 template <Dice D, class Config, BasicLockable Mutex>
 [[nodiscard]] std::string save_game(const Game<D, Config, Mutex>& game) {
-    detail::check_savable_dice<D>();
+    static_assert(detail::can_be_saved<D>,
+                  "a saved game holds the state of the dice's engine: specialise "
+                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
     const Config& config = game.config();
     const HouseRuleSwitches house = switches_of(config.house_rules());
     const std::vector<TurnRecord> records = game.records();
@@ -980,7 +984,7 @@ template <Dice D, class Config, BasicLockable Mutex>
     }
     fmt::format_to(sink, "min_roll {}\nmax_roll {}\n", game.dice().min_roll(),
                    game.dice().max_roll());
-    if constexpr (DiceWithSavedEngine<D>) {
+    if constexpr (detail::saves_engine<D>()) {
         using Saved = SavedEngine<typename D::engine_type>;
         fmt::format_to(sink, "engine {}", Saved::name);
         for (const std::uint64_t word : Saved::save(game.dice().engine())) {
@@ -1037,7 +1041,9 @@ template <class GameType>
     static_assert(detail::is_game<GameType>, "load_game<GameType>: GameType must be a Game<...>");
     using D = typename GameType::dice_type;
     using Config = typename GameType::config_type;
-    detail::check_savable_dice<D>();
+    static_assert(detail::can_be_saved<D>,
+                  "a saved game holds the state of the dice's engine: specialise "
+                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
 
     detail::SavedGameLines lines(text);
     std::string_view line;

@@ -58,7 +58,7 @@ void check(std::string_view text, const typename GameType::dice_type& dice) {
 
     // What the library wrote must read back: any exception from here on is a crash.
     const std::string written = save_game(*game);
-    GameType again = load_game<GameType>(written, dice, limits);
+    auto again = load_game<GameType>(written, dice, limits);
     FUZZ_CHECK(again == *game);
     FUZZ_CHECK(save_game(again) == written);
 
