@@ -765,3 +765,27 @@ TEST_CASE("turns that do not follow from the board and the rules are refused, na
     check_refused(with_line(doc, 10, "turn_limit 5"),
                   {26, 6, "turn 6: the game had reached its turn limit of 5 turns"});
 }
+
+TEST_CASE("a game saved after undo() loads as the game it is now", "[saved_game]") {
+    using C = GameConfig<BounceBack, RejectChains, HouseRules<ExtraTurnOnMax<3>, KnockBack>>;
+    FastGame<C> game(classic(C()), FairDice<>::seeded(8), four);
+    for (int t = 0; t < 30; ++t) {
+        (void)game.play_turn();
+    }
+    const std::vector<TurnRecord> before = game.records();
+    for (int t = 0; t < 5; ++t) {
+        (void)game.undo();
+    }
+    const std::string text = save_game(game);
+    REQUIRE(game.turns() == 25);
+    CHECK_THAT(text, SL_CONTAINS(fmt::format("\nturn 25 seat {} |", before[24].seat)));
+    CHECK_THAT(text, !SL_CONTAINS("\nturn 26 "));
+    auto loaded = load_game<FastGame<C>>(text, FairDice<>());
+    CHECK(loaded == game);
+    CHECK(loaded.records() == std::vector<TurnRecord>(before.begin(), before.begin() + 25));
+    // The dice were not rewound by undo(), and the engine's state in the document says so.
+    for (int t = 0; t < 10; ++t) {
+        CHECK(loaded.play_turn() == game.play_turn());
+    }
+    CHECK(loaded == game);
+}
