@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace snakeladder {
 
@@ -109,5 +110,151 @@ private:
     std::size_t line_;
     std::size_t column_;
 };
+
+namespace detail {
+
+/// The most bytes of a caller's text (a player's name) that an error message shows.
+inline constexpr std::size_t message_text_bytes = 40;
+
+// One character of UTF-8 text (used by the error messages here and by the renderers).
+struct Utf8Char {
+    char32_t code = 0;
+    std::size_t length = 1;
+    bool valid = false;
+};
+
+// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. An invalid byte is
+// reported with length 1 so the caller resynchronises on the next byte.
+inline Utf8Char decode_utf8(std::string_view text, std::size_t at) noexcept {
+    const auto lead = static_cast<unsigned char>(text[at]);
+    if (lead < 0x80) {
+        return {lead, 1, true};
+    }
+    std::size_t length = 0;
+    char32_t code = 0;
+    char32_t smallest = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+        code = lead & 0x1FU;
+        smallest = 0x80;
+    } else if ((lead & 0xF0U) == 0xE0U) {
+        length = 3;
+        code = lead & 0x0FU;
+        smallest = 0x800;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        code = lead & 0x07U;
+        smallest = 0x10000;
+    } else {
+        return {};
+    }
+    if (text.size() - at < length) {
+        return {};
+    }
+    for (std::size_t k = 1; k < length; ++k) {
+        const auto next = static_cast<unsigned char>(text[at + k]);
+        if ((next & 0xC0U) != 0x80U) {
+            return {};
+        }
+        code = (code << 6) | (next & 0x3FU);
+    }
+    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+        return {};
+    }
+    return {code, length, true};
+}
+
+// Characters that must not reach a message as they are: C0 and C1 controls and DEL, which
+// break lines or drive terminals, and the invisible ones that reorder or hide text (bidi
+// controls, line and paragraph separators, the byte order mark).
+constexpr bool hidden_in_messages(char32_t code) noexcept {
+    return code < 0x20 || (code >= 0x7F && code < 0xA0) || code == 0x200E || code == 0x200F ||
+           (code >= 0x2028 && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) ||
+           code == 0xFEFF;
+}
+
+// The escaped body of quoted_for_message, whether anything had to be escaped, and whether the
+// text was cut.
+struct ShownText {
+    std::string body;
+    bool escaped = false;
+    bool cut = false;
+};
+
+inline ShownText escaped_for_message(std::string_view text) {
+    constexpr std::string_view hex = "0123456789abcdef";
+    ShownText shown;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const Utf8Char next = decode_utf8(text, at);
+        const std::size_t length = next.length;
+        if (at + length > message_text_bytes) {
+            shown.cut = true;
+            break;
+        }
+        const char c = text[at];
+        if (!next.valid || (next.code < 0x80 && hidden_in_messages(next.code) && c != '\n' &&
+                            c != '\t' && c != '\r')) {
+            // Not UTF-8, or an ASCII control character: the byte in hex.
+            const auto byte = static_cast<unsigned char>(c);
+            shown.body += "\\x";
+            shown.body += hex[byte >> 4U];
+            shown.body += hex[byte & 0xFU];
+            shown.escaped = true;
+        } else if (c == '"' || c == '\\') {
+            shown.body += '\\';
+            shown.body += c;
+            shown.escaped = true;
+        } else if (c == '\n' || c == '\t' || c == '\r') {
+            shown.body += c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+            shown.escaped = true;
+        } else if (hidden_in_messages(next.code)) {
+            shown.body += "\\u{";
+            bool leading = true;
+            for (int shift = 20; shift >= 0; shift -= 4) {
+                const auto digit =
+                    static_cast<std::size_t>((next.code >> static_cast<unsigned>(shift)) & 0xFU);
+                if (digit != 0 || !leading || shift == 0) {
+                    shown.body += hex[digit];
+                    leading = false;
+                }
+            }
+            shown.body += '}';
+            shown.escaped = true;
+        } else {
+            shown.body.append(text.substr(at, length));
+        }
+        at += length;
+    }
+    return shown;
+}
+
+/// `text` (a player's name, any bytes at all) as an error message shows it: in double quotes,
+/// printable UTF-8 as it is; quotes, backslashes, line breaks, control and invisible characters
+/// and bytes that are not UTF-8 escaped (`\"`, `\\`, `\n`, `\x00`, `\xff`, `\u{202e}`); and, past
+/// `message_text_bytes` bytes, cut with the full length given:
+/// `"Ana\x00Ben"`, `"aaaa...aaaa"... (1048576 bytes)`. A message stays one readable line of
+/// bounded length whatever the caller passed.
+inline std::string quoted_for_message(std::string_view text) {
+    const ShownText shown = escaped_for_message(text);
+    std::string quoted = '"' + shown.body + '"';
+    if (shown.cut) {
+        quoted += "... (" + std::to_string(text.size()) + " bytes)";
+    }
+    return quoted;
+}
+
+/// As quoted_for_message, without the quotes when the text needs none (printable UTF-8, no
+/// quote or backslash, short enough to show whole): for names in running text, `it is Ana's
+/// turn`.
+inline std::string shown_for_message(std::string_view text) {
+    ShownText shown = escaped_for_message(text);
+    if (shown.escaped || shown.cut || text.empty()) {
+        return quoted_for_message(text);
+    }
+    return std::move(shown.body);
+}
+
+} // namespace detail
 
 } // namespace snakeladder

@@ -595,9 +595,9 @@ public:
                                  return std::string_view(names_[seat]).compare(name) < 0;
                              });
         if (it == by_name_.end() || std::string_view(names_[*it]) != player) {
-            throw InvalidPlayers(fmt::format("there is no player called \"{}\" in this game "
+            throw InvalidPlayers(fmt::format("there is no player called {} in this game "
                                              "(players: {})",
-                                             player, listed(names_)));
+                                             detail::quoted_for_message(player), listed(names_)));
         }
         return *it;
     }
@@ -770,10 +770,14 @@ private:
             if (!out.blocked) {
                 square = board_.resolve(out.landed);
             }
-            if (house.knock_back() && square != 0 && square != size) {
+            // The tokens on `square` (before the turn) were all sent back already if an earlier
+            // roll of this turn ended there, and none of them otherwise: one look per roll, not
+            // one per token (a per-token look is quadratic with thousands of players).
+            if (house.knock_back() && square != 0 && square != size &&
+                !sent_back_from(plan, square)) {
                 const auto by_roll = static_cast<std::uint32_t>(plan.rolls.size() - 1);
                 for (std::size_t other = 0; other < names_.size(); ++other) {
-                    if (other != seat && positions_[other] == square && !sent_back(plan, other)) {
+                    if (other != seat && positions_[other] == square) {
                         plan.sent_back.push_back(
                             {static_cast<std::uint32_t>(other), square, by_roll});
                     }
@@ -786,9 +790,9 @@ private:
         plan.end = square;
     }
 
-    [[nodiscard]] static bool sent_back(const detail::PlannedTurn& plan, std::size_t seat) {
+    [[nodiscard]] static bool sent_back_from(const detail::PlannedTurn& plan, Square square) {
         return std::any_of(plan.sent_back.begin(), plan.sent_back.end(),
-                           [seat](const detail::SentBack& s) { return s.seat == seat; });
+                           [square](const detail::SentBack& s) { return s.from == square; });
     }
 
     // Logs and applies a planned turn of the player due. Whatever can fail (allocation) happens
@@ -928,7 +932,9 @@ private:
                                                finish_order_.empty() ? " without a winner" : ""));
         }
         if (claimed != nullptr && *claimed != std::string_view(names_[current_])) {
-            throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s", names_[current_], *claimed));
+            throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s",
+                                          detail::shown_for_message(names_[current_]),
+                                          detail::shown_for_message(*claimed)));
         }
         return true;
     }
@@ -1186,11 +1192,12 @@ private:
 
     [[nodiscard]] std::string game_over_message() const {
         std::string message = fmt::format("the game is over after {} turns: {} won", log_.size(),
-                                          names_[finish_order_.front()]);
+                                          detail::shown_for_message(names_[finish_order_.front()]));
         if (config().play_to_last() && remaining_ == 1) {
             for (std::size_t seat = 0; seat < names_.size(); ++seat) {
                 if (positions_[seat] != board_.size()) {
-                    message += fmt::format(" and only {} is left", names_[seat]);
+                    message += fmt::format(" and only {} is left",
+                                           detail::shown_for_message(names_[seat]));
                 }
             }
         }
@@ -1209,7 +1216,7 @@ private:
         constexpr std::size_t shown = 8;
         std::string list;
         for (std::size_t i = 0; i < names.size() && i < shown; ++i) {
-            list += (i == 0 ? "" : ", ") + names[i];
+            list += (i == 0 ? "" : ", ") + detail::shown_for_message(names[i]);
         }
         if (names.size() > shown) {
             list += fmt::format(" and {} more", names.size() - shown);
@@ -1244,9 +1251,10 @@ private:
             by_name_.begin(), by_name_.end(),
             [this](std::size_t a, std::size_t b) { return names_[a] == names_[b]; });
         if (twin != by_name_.end()) {
-            throw InvalidPlayers(fmt::format("two players are called \"{}\" (seats {} and {}); "
+            throw InvalidPlayers(fmt::format("two players are called {} (seats {} and {}); "
                                              "every player needs a different name",
-                                             names_[*twin], *twin, *(twin + 1)));
+                                             detail::quoted_for_message(names_[*twin]), *twin,
+                                             *(twin + 1)));
         }
     }
 
