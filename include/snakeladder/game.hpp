@@ -770,14 +770,10 @@ private:
             if (!out.blocked) {
                 square = board_.resolve(out.landed);
             }
-            // The tokens on `square` (before the turn) were all sent back already if an earlier
-            // roll of this turn ended there, and none of them otherwise: one look per roll, not
-            // one per token (a per-token look is quadratic with thousands of players).
-            if (house.knock_back() && square != 0 && square != size &&
-                !sent_back_from(plan, square)) {
+            if (house.knock_back() && square != 0 && square != size) {
                 const auto by_roll = static_cast<std::uint32_t>(plan.rolls.size() - 1);
                 for (std::size_t other = 0; other < names_.size(); ++other) {
-                    if (other != seat && positions_[other] == square) {
+                    if (other != seat && positions_[other] == square && !sent_back(plan, other)) {
                         plan.sent_back.push_back(
                             {static_cast<std::uint32_t>(other), square, by_roll});
                     }
@@ -790,9 +786,9 @@ private:
         plan.end = square;
     }
 
-    [[nodiscard]] static bool sent_back_from(const detail::PlannedTurn& plan, Square square) {
+    [[nodiscard]] static bool sent_back(const detail::PlannedTurn& plan, std::size_t seat) {
         return std::any_of(plan.sent_back.begin(), plan.sent_back.end(),
-                           [square](const detail::SentBack& s) { return s.from == square; });
+                           [seat](const detail::SentBack& s) { return s.seat == seat; });
     }
 
     // Logs and applies a planned turn of the player due. Whatever can fail (allocation) happens
