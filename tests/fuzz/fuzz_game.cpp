@@ -2,7 +2,8 @@
 // with names of any bytes, one of several rule sets (house rules chosen at run time), scripted or
 // seeded dice, a turn limit from 1 to UINT64_MAX, then up to 64 calls chosen by the input:
 // play_turn, take_turn with the due name, another player's or any bytes, replay_turn with any
-// rolls, undo, play, and the queries.
+// rolls, undo, play, save and load (of the document as saved, or with a byte changed), and the
+// queries.
 //
 // Every call must be served or refused with the snakeladder::Error the game's state calls for.
 // Two games are built from the same input and given the same calls, so that:
@@ -16,7 +17,8 @@
 // status, winner, ranking), and an observer's view of the events against the log.
 //
 // Bytes: rule set, board, settings, house rules, dice, players, observer; then one byte per call
-// (and the call's arguments) until the input runs out.
+// (and the call's arguments) until the input runs out. save_game then load_game gives an equal
+// game, which replaces the twin from then on: it must continue exactly as the original.
 #include "fuzz_support.hpp"
 
 #include <algorithm>
@@ -37,6 +39,7 @@
 #include <snakeladder/game.hpp>
 #include <snakeladder/house_rules.hpp>
 #include <snakeladder/null_mutex.hpp>
+#include <snakeladder/saved_game.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -597,7 +600,7 @@ private:
         const std::uint8_t call = bytes_.byte();
         // The two high bits are flags: undo and replay a turn, or every turn.
         const bool verify_undo = (call & 0x80U) != 0;
-        const int kind = (call & 0x3FU) % 10;
+        const int kind = (call & 0x3FU) % 11;
         switch (kind) {
         case 0:
             turn([](G& g) { return g.play_turn(); }, refusal(nullptr), Outcome::dice_exhausted,
@@ -641,6 +644,9 @@ private:
             break;
         case 7:
             read_and_format();
+            break;
+        case 10:
+            save_and_load((call & 0x40U) != 0);
             break;
         case 8: {
             const std::string name = bytes_.text(16);
@@ -715,6 +721,36 @@ private:
             // The same turn needs the same rolls: it runs out again, changing nothing.
             FUZZ_CHECK(outcome_of([&] { (void)game_.play_turn(); }) == Outcome::dice_exhausted);
             FUZZ_CHECK(game_ == twin_);
+        }
+    }
+
+    // save_game, then load_game: an equal game, which takes the twin's place so that every call
+    // after this one checks that it continues exactly as the original. With `edit`, one byte of
+    // the document is changed first: the edited document is refused with an Error or loads a
+    // game that obeys every rule.
+    void save_and_load(bool edit) {
+        std::string text = save_game(game_);
+        if (edit) {
+            const std::size_t at = bytes_.u16() % text.size();
+            text[at] = static_cast<char>(bytes_.byte());
+            std::optional<G> edited;
+            // A changed digit can make the board larger; keep it to what the fuzzer can play.
+            const SavedGameLimits limits{.max_board_size = 1000};
+            if (outcome_of([&] { edited.emplace(load_game<G>(text, game_.dice(), limits)); }) ==
+                Outcome::served) {
+                check_game(*edited);
+                FUZZ_CHECK(load_game<G>(save_game(*edited), edited->dice()) == *edited);
+            }
+            return;
+        }
+        G loaded = load_game<G>(text, game_.dice());
+        FUZZ_CHECK(loaded == game_);
+        FUZZ_CHECK(save_game(loaded) == text);
+        twin_ = std::move(loaded);
+        if (!seen_.empty()) {
+            // The twin's observer went with the game it replaced.
+            seen_.back()->log = twin_.records();
+            subscriptions_.back() = twin_.subscribe(Watch{seen_.back()});
         }
     }
 
