@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <fmt/format.h>
 #include <limits>
 #include <numeric>
 #include <snakeladder/board.hpp>
@@ -16,6 +17,8 @@
 #include <snakeladder/board_text.hpp>
 #include <snakeladder/config.hpp>
 #include <snakeladder/dice.hpp>
+#include <snakeladder/game.hpp>
+#include <snakeladder/house_rules.hpp>
 #include <snakeladder/render.hpp>
 #include <string>
 #include <string_view>
@@ -602,4 +605,297 @@ TEST_CASE("one board queried from four threads at once gives each the same answe
         worker.join();
     }
     REQUIRE(mismatches == std::vector<int>(threads, 0));
+}
+
+// --- Games: players, names, turn limits ----------------------------------------------------------
+
+namespace {
+
+std::vector<std::string> numbered_players(std::size_t count) {
+    std::vector<std::string> names;
+    names.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        names.push_back("p" + std::to_string(i));
+    }
+    return names;
+}
+
+template <class Exception, class Action>
+std::string message_of(Action&& action) {
+    try {
+        action();
+    } catch (const Exception& error) {
+        return error.what();
+    }
+    FAIL("no exception was thrown");
+    return {};
+}
+
+// An error message is one line of printable text: no control byte, not even a line break.
+bool one_printable_line(std::string_view message) {
+    return std::none_of(message.begin(), message.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte < 0x20 || byte == 0x7F;
+    });
+}
+
+} // namespace
+
+TEST_CASE("5,000 players: built, played by name and ranked", "[hostile][game]") {
+    const GameConfig<> config({.max_players = 5'000});
+    const std::vector<std::string> names = numbered_players(5'000);
+    Game game(classic(config), ScriptedDice{3, 1, 6}, names);
+
+    CHECK(fmt::format("{}", game.play_turn()) == "p0 rolls 3: 0 to 3");
+    CHECK(fmt::format("{}", game.take_turn("p1")) == "p1 rolls 1: 0 to 38 via ladder 1-38");
+    CHECK(message_of<NotYourTurn>([&] { game.take_turn("p4999"); }) ==
+          "it is p2's turn, not p4999's");
+    CHECK(message_of<InvalidPlayers>([&] { game.take_turn("p5000"); }) ==
+          "there is no player called \"p5000\" in this game (players: p0, p1, p2, p3, p4, p5, "
+          "p6, p7 and 4992 more)");
+    CHECK(fmt::format("{}", game.take_turn("p2")) == "p2 rolls 6: 0 to 6");
+    CHECK(game.current_player() == "p3");
+    CHECK(game.position("p4999") == 0);
+    CHECK(game.position(std::size_t{1}) == 38);
+
+    const std::vector<Standing> ranking = game.ranking();
+    REQUIRE(ranking.size() == 5'000);
+    CHECK(ranking[0] == Standing{1, 1, "p1", 38, false});
+    CHECK(ranking[1] == Standing{2, 2, "p2", 6, false});
+    CHECK(ranking[2] == Standing{3, 0, "p0", 3, false});
+    CHECK(ranking[3] == Standing{4, 3, "p3", 0, false});
+    CHECK(ranking.back() == Standing{5'000, 4'999, "p4999", 0, false});
+    CHECK(game.turns() == 3);
+    CHECK_THROWS_AS(game.play_turn(), DiceExhausted);
+    CHECK(game.turns() == 3);
+}
+
+TEST_CASE("100,000 players, the most a game takes: built, played, ranked; one more is refused",
+          "[hostile][game]") {
+    constexpr int most = GameConfig<>::max_player_limit;
+    using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
+    const Config config({.max_players = most});
+    std::vector<std::string> names = numbered_players(most + 1);
+
+    CHECK(message_of<InvalidPlayers>([&] { Game(classic(config), ScriptedDice{1}, names); }) ==
+          "this game needs 2 to 100000 players, got 100001");
+    names.back() = "p0";
+    CHECK(message_of<InvalidPlayers>([&] { Game(classic(config), ScriptedDice{1}, names); }) ==
+          "this game needs 2 to 100000 players, got 100001");
+    names.pop_back();
+    names.back() = "p0";
+    CHECK(message_of<InvalidPlayers>([&] { Game(classic(config), ScriptedDice{1}, names); }) ==
+          "two players are called \"p0\" (seats 0 and 99999); every player needs a different "
+          "name");
+    names.back() = "p99999";
+
+    // Knock-back scans every token on each move: p1 lands on p0's square and sends it back.
+    Game game(classic(config), ScriptedDice{2, 2, 5}, names);
+    CHECK(fmt::format("{}", game.play_turn()) == "p0 rolls 2: 0 to 2");
+    CHECK(fmt::format("{}", game.take_turn("p1")) == "p1 rolls 2: 0 to 2, sends p0 back to 0");
+    CHECK(fmt::format("{}", game.take_turn("p2")) == "p2 rolls 5: 0 to 5");
+    CHECK(game.positions()[0] == 0);
+    CHECK(message_of<NotYourTurn>([&] { game.take_turn("p99999"); }) ==
+          "it is p3's turn, not p99999's");
+    const std::vector<Standing> ranking = game.ranking();
+    REQUIRE(ranking.size() == static_cast<std::size_t>(most));
+    CHECK(ranking[0] == Standing{1, 2, "p2", 5, false});
+    CHECK(ranking[1] == Standing{2, 1, "p1", 2, false});
+    CHECK(ranking[2] == Standing{3, 0, "p0", 0, false});
+    CHECK(ranking.back() == Standing{100'000, 99'999, "p99999", 0, false});
+
+    // Undo puts the knocked-back token back.
+    CHECK(game.undo().player == "p2");
+    CHECK(game.undo().knocked_back == std::vector<KnockedBack>{{0, "p0", 2, 0}});
+    CHECK(game.positions()[0] == 2);
+    CHECK(game.current_player() == "p1");
+}
+
+TEST_CASE("names with NUL, line breaks, control characters and invalid UTF-8", "[hostile][game]") {
+    const std::vector<std::string> names = {std::string("A\0b", 3),
+                                            "line\nbreak",
+                                            "\x1b[31mred",
+                                            "\xff\xfe",
+                                            "Zo\xc3\xab",
+                                            "\xe2\x80\xae"
+                                            "evil",
+                                            "say \"hi\" \\o/"};
+    const Board<> board(std::vector<Jump>{}, sized(5));
+    Game game(board, ScriptedDice{1, 2, 5}, names);
+
+    SECTION("records keep the names as given, and print them as given") {
+        const TurnRecord first = game.play_turn();
+        CHECK(first.player == names[0]);
+        CHECK(first.player.size() == 3);
+        CHECK(fmt::format("{}", first) == std::string("A\0b rolls 1: 0 to 1", 19));
+        CHECK(game.take_turn(names[1]).player == "line\nbreak");
+        CHECK(game.position(std::string_view("A\0b", 3)) == 1);
+        CHECK(game.seat_of(std::string_view("A\0b", 3)) == 0);
+        // Only the NUL tells these apart: "A" is not "A\0b".
+        CHECK_THROWS_AS(game.position("A"), InvalidPlayers);
+    }
+
+    SECTION("error messages show them quoted and escaped, on one printable line") {
+        const std::string unknown = message_of<InvalidPlayers>([&] { game.take_turn("A"); });
+        CHECK(unknown == "there is no player called \"A\" in this game (players: \"A\\x00b\", "
+                         "\"line\\nbreak\", \"\\x1b[31mred\", \"\\xff\\xfe\", Zo\xc3\xab, "
+                         "\"\\u{202e}evil\", \"say \\\"hi\\\" \\\\o/\")");
+        CHECK(one_printable_line(unknown));
+        CHECK(valid_utf8(unknown));
+
+        const std::string hostile(std::string("\xc0\x80\0\r\t\x7f\xc2\x85\xef\xbb\xbf", 11));
+        CHECK(message_of<InvalidPlayers>([&] { (void)game.position(hostile); }) ==
+              "there is no player called \"\\xc0\\x80\\x00\\r\\t\\x7f\\u{85}\\u{feff}\" in this "
+              "game (players: \"A\\x00b\", \"line\\nbreak\", \"\\x1b[31mred\", \"\\xff\\xfe\", "
+              "Zo\xc3\xab, \"\\u{202e}evil\", \"say \\\"hi\\\" \\\\o/\")");
+
+        (void)game.play_turn();
+        CHECK(message_of<NotYourTurn>([&] { game.take_turn(names[3]); }) ==
+              "it is \"line\\nbreak\"'s turn, not \"\\xff\\xfe\"'s");
+        (void)game.play_turn();
+        CHECK(message_of<NotYourTurn>([&] { game.take_turn(names[4]); }) ==
+              "it is \"\\x1b[31mred\"'s turn, not Zo\xc3\xab's");
+        CHECK(fmt::format("{}", game.play_turn()) ==
+              "\x1b[31mred rolls 5: 0 to 5 and is home (1st)");
+        CHECK(message_of<GameOver>([&] { game.play_turn(); }) ==
+              "the game is over after 3 turns: \"\\x1b[31mred\" won");
+        CHECK(game.winner() == names[2]);
+    }
+
+    SECTION("duplicates that differ only after a NUL are different names") {
+        const std::vector<std::string> twins = {std::string("a\0b", 3), std::string("a\0c", 3),
+                                                std::string("a\0b", 3)};
+        CHECK(message_of<InvalidPlayers>([&] { Game(board, ScriptedDice{1}, twins); }) ==
+              "two players are called \"a\\x00b\" (seats 0 and 2); every player needs a "
+              "different name");
+        CHECK(Game(board, ScriptedDice{1}, {twins[0], twins[1]}).players().size() == 2);
+    }
+}
+
+TEST_CASE("a name of a megabyte: messages show 40 bytes of it and its length", "[hostile][game]") {
+    const std::string huge(std::size_t{1} << 20U, 'x');
+    const std::string shown = "\"" + std::string(40, 'x') + "\"... (1048576 bytes)";
+    const Board<> board(std::vector<Jump>{}, sized(10));
+    Game game(board, ScriptedDice{4, 3}, {"Ana", huge});
+
+    const std::string unknown =
+        message_of<InvalidPlayers>([&] { game.take_turn(std::string(huge.size(), 'y')); });
+    CHECK(unknown == "there is no player called \"" + std::string(40, 'y') +
+                         "\"... (1048576 bytes) in this game (players: Ana, " + shown + ")");
+    CHECK(message_of<NotYourTurn>([&] { game.take_turn(huge); }) ==
+          "it is Ana's turn, not " + shown + "'s");
+    CHECK(message_of<InvalidPlayers>([&] {
+              Game(board, ScriptedDice{1}, {huge, "Ana", huge});
+          }) == "two players are called " + shown +
+                    " (seats 0 and 2); every player needs a different "
+                    "name");
+
+    // A multi-byte character that would straddle the cut is left out whole.
+    const std::string accented = std::string(39, 'a') + "\xc3\xab" + "b";
+    CHECK(message_of<InvalidPlayers>([&] { (void)game.position(accented); }) ==
+          "there is no player called \"" + std::string(39, 'a') +
+              "\"... (42 bytes) in this game (players: Ana, " + shown + ")");
+    // Exactly 40 bytes are shown whole.
+    const std::string forty(40, 'z');
+    CHECK(message_of<InvalidPlayers>([&] { (void)game.position(forty); }) ==
+          "there is no player called \"" + forty + "\" in this game (players: Ana, " + shown + ")");
+
+    // The record keeps the whole name.
+    (void)game.play_turn();
+    const TurnRecord record = game.play_turn();
+    CHECK(record.player == huge);
+    CHECK(fmt::format("{}", record) == huge + " rolls 3: 0 to 3");
+}
+
+TEST_CASE("regression (fuzz_game): a roll after a blocked maximum from square 0 waits",
+          "[hostile][game][house]") {
+    // A one-square board and a die that rolls 7, then 2: the 7 is the maximum, so it may start,
+    // but exact finish blocks it; the extra roll it grants is a 2, which waits on square 0.
+    using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
+    const Config config({.size = 1, .min_players = 1},
+                        ChosenHouseRules({.forfeit_streak = 3, .max_roll_to_start = true}));
+    Game game(Board<Config>(std::vector<Jump>{}, config), ScriptedDice{7, 2}, {"Ana"});
+    const TurnRecord record = game.play_turn();
+    CHECK(fmt::format("{}", record) ==
+          "Ana rolls 7, needs exactly 1, stays on 0, rolls 2, needs a 7 to start, waits on 0");
+    CHECK_FALSE(record.waiting);
+    CHECK(record.blocked);
+    REQUIRE(record.extra_rolls.size() == 1);
+    const ExtraRoll& extra = record.extra_rolls[0];
+    CHECK(extra.roll == 2);
+    CHECK(extra.start == 0);
+    CHECK(extra.end == 0);
+    CHECK(extra.needed == 7);
+    CHECK(extra.waiting);
+    CHECK_FALSE(extra.blocked);
+    CHECK_FALSE(extra.forfeits);
+    CHECK(record.end == 0);
+}
+
+TEST_CASE("turn limits: 0 is refused, 1 stops after one turn, UINT64_MAX plays to the end",
+          "[hostile][game][limit]") {
+    constexpr std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
+    REQUIRE_THROWS_AS(
+        Game(classic(GameConfig<>({.turn_limit = 0})), ScriptedDice{1}, {"Ana", "Ben"}),
+        InvalidConfig);
+
+    SECTION("the largest limit is the default, and a game under it plays to its end") {
+        Game limited(classic(GameConfig<>({.turn_limit = most})), FairDice<>::seeded(29),
+                     {"Ana", "Ben", "Cy"});
+        Game unlimited(classic(), FairDice<>::seeded(29), {"Ana", "Ben", "Cy"});
+        const GameResult result = limited.play();
+        CHECK(result.status == GameStatus::finished);
+        CHECK(result.winner == "Ana");
+        CHECK(result.turns == 34);
+        CHECK(unlimited.play() == result);
+        CHECK(limited.records() == unlimited.records());
+    }
+
+    SECTION("a limit of 1: one turn, then every move is refused until it is undone") {
+        Game game(classic(GameConfig<>({.turn_limit = 1})), ScriptedDice{3, 4}, {"Ana", "Ben"});
+        CHECK(fmt::format("{}", game.play_turn()) == "Ana rolls 3: 0 to 3");
+        CHECK(game.status() == GameStatus::turn_limit_reached);
+        const std::string limit = "the game has reached its turn limit of 1 turns without a winner";
+        CHECK(message_of<TurnLimitReached>([&] { game.play_turn(); }) == limit);
+        CHECK(message_of<TurnLimitReached>([&] { game.take_turn("Ben"); }) == limit);
+        CHECK(message_of<TurnLimitReached>([&] { game.take_turn("Ana"); }) == limit);
+        CHECK(message_of<TurnLimitReached>([&] { game.play(); }) == limit);
+        const std::vector<int> four{4};
+        CHECK(message_of<TurnLimitReached>([&] { game.replay_turn(four); }) == limit);
+        // A name not in the game is refused as such, before the limit.
+        CHECK_THROWS_AS(game.take_turn("Cy"), InvalidPlayers);
+        CHECK(game.dice().used() == 1);
+        CHECK(game.undo().roll == 3);
+        CHECK(game.status() == GameStatus::not_started);
+        CHECK(fmt::format("{}", game.play_turn()) == "Ana rolls 4: 0 to 14 via ladder 4-14");
+    }
+
+    SECTION("a turn of several rolls counts once against the limit") {
+        using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
+        const Board<Config> board(std::vector<Jump>{}, Config({.size = 30, .turn_limit = 2}));
+        Game game(board, ScriptedDice::with_faces(6, {6, 6, 6, 1, 6, 2}), {"Ana", "Ben"});
+        const GameResult result = game.play();
+        CHECK(result.status == GameStatus::turn_limit_reached);
+        CHECK(result.turns == 2);
+        const std::vector<TurnRecord> records = game.records();
+        REQUIRE(records.size() == 2);
+        CHECK(fmt::format("{}", records[0]) ==
+              "Ana rolls 6: 0 to 6, rolls 6: 6 to 12, rolls 6: forfeits the turn, back to 0");
+        CHECK(records[0].rolls() == std::vector<int>{6, 6, 6});
+        CHECK(fmt::format("{}", records[1]) == "Ben rolls 1: 0 to 1");
+        CHECK(game.dice().used() == 4);
+        CHECK_THROWS_AS(game.play_turn(), TurnLimitReached);
+        CHECK(game.dice().used() == 4);
+    }
+
+    SECTION("a game that ends on its last allowed turn is finished, not stopped by the limit") {
+        Game game(Board<>(std::vector<Jump>{}, GameConfig<>({.size = 5, .turn_limit = 2})),
+                  ScriptedDice{1, 5, 1}, {"Ana", "Ben"});
+        const GameResult result = game.play();
+        CHECK(result.status == GameStatus::finished);
+        CHECK(result.winner == "Ben");
+        CHECK(result.turns == 2);
+        CHECK(message_of<GameOver>([&] { game.play_turn(); }) ==
+              "the game is over after 2 turns: Ben won");
+    }
 }
