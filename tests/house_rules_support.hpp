@@ -3,6 +3,8 @@
 // board (Board::step) and the house rules on its own and compares it with the game's records.
 #pragma once
 
+#include "catch.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -328,6 +330,14 @@ std::string check_against_rules(const G& game, RuleCounts* counts = nullptr) {
         return "the winner differs from the records";
     }
     return "";
+}
+
+/// Fails the test with the checker's finding when `game` does not follow the rules.
+template <class G>
+void require_follows_rules(const G& game, RuleCounts* counts = nullptr) {
+    const std::string problem = check_against_rules(game, counts);
+    INFO(problem);
+    REQUIRE(problem.empty());
 }
 
 } // namespace house_rules_support

@@ -24,9 +24,9 @@
 #include <vector>
 
 using namespace snakeladder;
-using house_rules_support::check_against_rules;
 using house_rules_support::extras;
 using house_rules_support::fields;
+using house_rules_support::require_follows_rules;
 using house_rules_support::Roll;
 using house_rules_support::RuleCounts;
 using house_rules_support::Turn;
@@ -71,7 +71,7 @@ void play_expecting(G& game, const Turn& expected_turn, const std::string& expec
 }
 
 JumpPath path(std::initializer_list<Jump> jumps) {
-    return JumpPath(jumps);
+    return {jumps};
 }
 
 } // namespace
@@ -242,7 +242,7 @@ TEST_CASE("ExtraTurnOnMax<3>: a maximum roll grants another; the third in a row 
     REQUIRE(game.status() == GameStatus::finished);
     REQUIRE(game.winner() == "Ana");
     REQUIRE(game.turns() == 7);
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("ExtraTurnOnMax<2>: the second maximum in a row forfeits") {
@@ -284,7 +284,7 @@ TEST_CASE("ExtraTurnOnMax<2>: the second maximum in a row forfeits") {
         "Ben rolls 6: 9 to 15, rolls 6: forfeits the turn, back to 9");
     REQUIRE(game.positions() == std::vector<Square>{1, 9});
     REQUIRE(game.current_player() == "Ana");
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("ExtraTurnOnMax under ExactFinish: a blocked maximum still grants a roll and counts "
@@ -327,7 +327,7 @@ TEST_CASE("ExtraTurnOnMax under ExactFinish: a blocked maximum still grants a ro
                    "Ana rolls 6, needs exactly 5, stays on 35, rolls 5: 35 to 40 and is home "
                    "(1st)");
     REQUIRE(game.winner() == "Ana");
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEMPLATE_TEST_CASE("ExtraTurnOnMax with each overshoot rule: a maximum past home", "", ExactFinish,
@@ -357,7 +357,7 @@ TEMPLATE_TEST_CASE("ExtraTurnOnMax with each overshoot rule: a maximum past home
         REQUIRE(game.dice().remaining() == 1);
         REQUIRE(game.winner() == "Ana");
     }
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("ExtraTurnOnMax with two dice: the maximum is 12, both dice showing six") {
@@ -391,7 +391,7 @@ TEST_CASE("ExtraTurnOnMax with two dice: the maximum is 12, both dice showing si
                   {.roll = 12, .start = 31, .landed = 31, .end = 31, .forfeits = true}}},
             "Ana rolls 12: 19 to 31, rolls 12, needs exactly 9, stays on 31, rolls 12: "
             "forfeits the turn, back to 19");
-        REQUIRE(check_against_rules(game).empty());
+        require_follows_rules(game);
     }
     SECTION("FairDice with count 2, seeded games") {
         // Two dice cannot roll 1, so exact finish could never leave 99: OvershootWins.
@@ -403,7 +403,7 @@ TEST_CASE("ExtraTurnOnMax with two dice: the maximum is 12, both dice showing si
             REQUIRE(game.dice().max_roll() == 12);
             REQUIRE(game.play().status == GameStatus::finished);
             INFO("seed " << seed);
-            REQUIRE(check_against_rules(game, &counts) == "");
+            require_follows_rules(game, &counts);
         }
         // Double sixes come once in 36 rolls: over ~5,000 turns, some turns have extra rolls,
         // far fewer than with one die.
@@ -453,7 +453,7 @@ TEST_CASE("SixToStart: only a maximum roll leaves square 0, and then moves as us
                    {.turn = 5, .player = "Ana", .roll = 1, .start = 15, .landed = 16, .end = 16},
                    "Ana rolls 1: 15 to 16");
     REQUIRE(game.positions() == std::vector<Square>{16, 19});
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("SixToStart with two dice needs a 12") {
@@ -497,7 +497,7 @@ TEST_CASE("SixToStart with ExtraTurnOnMax: the six that starts also grants a rol
     REQUIRE(line(game.play_turn()) == "Ana rolls 1: 11 to 12");
     REQUIRE(line(game.play_turn()) == "Ben rolls 6: 0 to 6, rolls 1: 6 to 7");
     REQUIRE(game.positions() == std::vector<Square>{12, 7});
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("SixToStart on a board smaller than the maximum roll") {
@@ -521,7 +521,7 @@ TEST_CASE("SixToStart on a board smaller than the maximum roll") {
                        "Ana rolls 6, needs exactly 5, stays on 0, rolls 3, needs a 6 to start, "
                        "waits on 0");
         REQUIRE(game.positions() == std::vector<Square>{0, 0});
-        REQUIRE(check_against_rules(game).empty());
+        require_follows_rules(game);
     }
     SECTION("dice that could play it forever are refused") {
         // Under exact finish a six from square 0 overshoots home: no token could ever start.
@@ -599,7 +599,7 @@ TEST_CASE("KnockBack: ending a move on another token's square sends it to 0") {
             {.turn = 4, .seat = 2, .player = "Cy", .from = 11, .by_seat = 0, .by_player = "Ana"},
             {.turn = 5, .seat = 0, .player = "Ana", .from = 11, .by_seat = 1, .by_player = "Ben"},
             {.turn = 7, .seat = 2, .player = "Cy", .from = 1, .by_seat = 0, .by_player = "Ana"}});
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("KnockBack with BounceBack: a bounce that ends on a token sends it back") {
@@ -653,7 +653,7 @@ TEST_CASE("KnockBack never sends a token back from home; with play_to_last and t
     REQUIRE(std::none_of(events.begin(), events.end(), [](const GameEvent& event) {
         return std::holds_alternative<TokenSentBack>(event);
     }));
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("KnockBack with ExtraTurnOnMax: each roll can send a token back, and the tokens sent "
@@ -692,7 +692,7 @@ TEST_CASE("KnockBack with ExtraTurnOnMax: each roll can send a token back, and t
                           TokenSentBack{4, 1, "Ben", 7, 0, "Ana"},
                           TokenSentBack{4, 2, "Cy", 13, 0, "Ana"},
                       });
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("House rules and observers: the exact order of events, with play_to_last") {
@@ -729,7 +729,7 @@ TEST_CASE("House rules and observers: the exact order of events, with play_to_la
                           PlayerHome{4, 1, "Ben", 2},
                           GameEnded{result},
                       });
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 // --- With every overshoot and chain rule --------------------------------------------------------
@@ -782,7 +782,7 @@ TEMPLATE_TEST_CASE("House rules with FollowChains and SingleJump: extra rolls an
                 "Ana rolls 6: 0 to 6, rolls 6: 6 to 12, rolls 2: 12 to 20 via ladder 14-20");
         REQUIRE(game.positions() == std::vector<Square>{20, 14});
     }
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 // --- Construction checks ------------------------------------------------------------------------
@@ -850,7 +850,7 @@ std::vector<TurnRecord> seeded_records(const House& house, std::uint64_t seed, b
     Game<FairDice<>, Config, NullMutex> game(classic(Config({.play_to_last = play_to_last}, house)),
                                              FairDice<>::seeded(seed), {"Ana", "Ben", "Cy"});
     (void)game.play();
-    REQUIRE(check_against_rules(game) == "");
+    require_follows_rules(game);
     return game.records();
 }
 
@@ -906,7 +906,7 @@ TEMPLATE_TEST_CASE("Seeded games under every overshoot rule, chain rule and hous
                     classic(Config({.play_to_last = settings.play_to_last}, house)),
                     FairDice<>::seeded(seed), {"Ana", "Ben", "Cy", "Di"});
                 REQUIRE(game.play().status == GameStatus::finished);
-                REQUIRE(check_against_rules(game) == "");
+                require_follows_rules(game);
             }
             {
                 using Config = GameConfig<TestType, FollowChains, ChosenHouseRules>;
@@ -914,7 +914,7 @@ TEMPLATE_TEST_CASE("Seeded games under every overshoot rule, chain rule and hous
                     Board<Config>(chained, Config(settings, house)), FairDice<>::seeded(seed),
                     {"Ana", "Ben", "Cy"});
                 REQUIRE(game.play().status == GameStatus::finished);
-                REQUIRE(check_against_rules(game) == "");
+                require_follows_rules(game);
             }
             {
                 using Config = GameConfig<TestType, SingleJump, ChosenHouseRules>;
@@ -922,7 +922,7 @@ TEMPLATE_TEST_CASE("Seeded games under every overshoot rule, chain rule and hous
                     Board<Config>(chained, Config(settings, house)), FairDice<>::seeded(seed),
                     {"Ana", "Ben", "Cy"});
                 REQUIRE(game.play().status == GameStatus::finished);
-                REQUIRE(check_against_rules(game) == "");
+                require_follows_rules(game);
             }
         }
     }
@@ -940,7 +940,7 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
             Game<FairDice<>, Config, NullMutex> game(classic(Config{}), FairDice<>::seeded(seed),
                                                      {"Ana", "Ben"});
             (void)game.play();
-            REQUIRE(check_against_rules(game, &counts) == "");
+            require_follows_rules(game, &counts);
             for (const TurnRecord& record : game.records()) {
                 if (record.forfeited) { // exactly three sixes, and back to the start
                     REQUIRE(record.rolls() == std::vector<int>{6, 6, 6});
@@ -970,7 +970,7 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
             Game<FairDice<>, Config, NullMutex> game(classic(Config{}), FairDice<>::seeded(seed),
                                                      {"Ana", "Ben"});
             (void)game.play();
-            REQUIRE(check_against_rules(game, &counts) == "");
+            require_follows_rules(game, &counts);
         }
         REQUIRE(counts.turns_from_start > 10'000); // one standard deviation: 0.0035
         const double waits =
@@ -985,7 +985,7 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
                                                      {"Ana", "Ben", "Cy"});
             (void)game.play();
             // The checker fails a game in which two tokens share a square other than 0 and home.
-            REQUIRE(check_against_rules(game, &counts) == "");
+            require_follows_rules(game, &counts);
         }
         REQUIRE(counts.knock_backs > games);
     }
@@ -1004,6 +1004,7 @@ TEST_CASE("House rules under threads: take_turn from one thread per player") {
         std::vector<TurnRecord> taken;
         std::atomic<int> homecomings{0};
         std::vector<std::thread> threads;
+        threads.reserve(names.size());
         for (const std::string& name : names) {
             threads.emplace_back([&, name]() {
                 for (;;) {
@@ -1031,7 +1032,7 @@ TEST_CASE("House rules under threads: take_turn from one thread per player") {
         REQUIRE(homecomings == 1);
         REQUIRE(game.status() == GameStatus::finished);
         REQUIRE(game.winner() == taken.back().player);
-        REQUIRE(check_against_rules(game) == "");
+        require_follows_rules(game);
         // The same seed played on one thread gives the same game.
         Game<FairDice<>, Config, NullMutex> alone(board, FairDice<>::seeded(seed), names);
         (void)alone.play();

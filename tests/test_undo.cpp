@@ -22,8 +22,8 @@
 #include <vector>
 
 using namespace snakeladder;
-using house_rules_support::check_against_rules;
 using house_rules_support::fields;
+using house_rules_support::require_follows_rules;
 using house_rules_support::Turn;
 
 namespace {
@@ -74,8 +74,9 @@ const std::vector<std::string> all_rules_lines{
     "Cy rolls 6: 0 to 6, rolls 6: 6 to 12, rolls 2: 12 to 14",
     "Ana rolls 6: 0 to 6, rolls 3: 6 to 20 via ladder 9-20, sends Ben back to 0",
     "Ben rolls 6: 0 to 6, rolls 2: 6 to 8",
-    "Cy rolls 6: 14 to 20, sends Ana back to 0, rolls 6: 20 to 26, rolls 6: forfeits the turn, "
-    "back to 14",
+    std::string(
+        "Cy rolls 6: 14 to 20, sends Ana back to 0, rolls 6: 20 to 26, rolls 6: forfeits ") +
+        "the turn, back to 14",
     "Ana rolls 4, needs a 6 to start, waits on 0",
     "Ben rolls 1: 8 to 20 via ladder 9-20",
     "Cy rolls 6: 14 to 20, sends Ben back to 0, rolls 5: 20 to 4 via snake 25-4",
@@ -113,7 +114,7 @@ TEST_CASE("undo takes back exactly the last turn, at every turn of a game with e
 
         const TurnRecord played = game.replay_turn(all_rules_turns[i]);
         REQUIRE(line(played) == all_rules_lines[i]);
-        REQUIRE(check_against_rules(game).empty());
+        require_follows_rules(game);
         const Snapshot after = snapshot(game);
 
         events.clear();
@@ -155,7 +156,7 @@ TEST_CASE("undo restores the tokens a turn sent back, and the forfeited turn's k
     REQUIRE(game.positions() == std::vector<Square>{0, 20, 14});
     REQUIRE(game.current_player() == "Ana");
     REQUIRE(game.turns() == 3);
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("undo after the game finished: it is in progress again and a turn can be played") {
@@ -185,7 +186,7 @@ TEST_CASE("undo after the game finished: it is in progress again and a turn can 
         REQUIRE(line(game.play_turn()) == "Ana rolls 1: 34 to 35");
         REQUIRE(game.positions() == std::vector<Square>{35, 19});
         REQUIRE(game.current_player() == "Ben");
-        REQUIRE(check_against_rules(game).empty());
+        require_follows_rules(game);
     }
     SECTION("play_to_last: the turn that left one player") {
         auto game = all_rules_game();
@@ -205,7 +206,7 @@ TEST_CASE("undo after the game finished: it is in progress again and a turn can 
         REQUIRE(line(game.replay_turn(std::vector<int>{3})) == "Ana rolls 3: 12 to 15");
         // Cy is home: the rotation skips her.
         REQUIRE(game.current_player() == "Ben");
-        REQUIRE(check_against_rules(game).empty());
+        require_follows_rules(game);
     }
     SECTION("the turn limit") {
         using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
@@ -244,7 +245,7 @@ TEST_CASE("undo repeated back to the start gives a fresh game (with the dice as 
                 REQUIRE(game.records() ==
                         std::vector<TurnRecord>(
                             records.begin(), records.begin() + static_cast<std::ptrdiff_t>(n - 1)));
-                REQUIRE(check_against_rules(game) == "");
+                require_follows_rules(game);
             }
             REQUIRE(events.size() == records.size());
             for (std::size_t i = 0; i < events.size(); ++i) {
@@ -423,6 +424,7 @@ TEST_CASE("undo under threads: players taking turns while another thread undoes"
         std::atomic<std::uint64_t> played{0};
         std::atomic<std::uint64_t> undone{0};
         std::vector<std::thread> threads;
+        threads.reserve(names.size());
         for (const std::string& name : names) {
             threads.emplace_back([&, name]() {
                 while (!done) {
@@ -468,7 +470,7 @@ TEST_CASE("undo under threads: players taking turns while another thread undoes"
         REQUIRE(event_problem.empty());
         REQUIRE(game.turns() == played - undone);
         REQUIRE(told == game.records());
-        REQUIRE(check_against_rules(game) == "");
+        require_follows_rules(game);
         const std::vector<TurnRecord> records = game.records();
         REQUIRE(std::count_if(records.begin(), records.end(),
                               [](const TurnRecord& r) { return r.home; }) == 1);
@@ -507,7 +509,7 @@ TEST_CASE("replay_turn plays the due turn with the given rolls, leaving the dice
     REQUIRE(game.positions() == rolled.positions());
     REQUIRE(game.dice().used() == 0);
     REQUIRE(events.size() == 4); // GameStarted and three TurnPlayed
-    REQUIRE(check_against_rules(game).empty());
+    require_follows_rules(game);
 }
 
 TEST_CASE("replay_turn refuses rolls the dice cannot make, or that are not exactly one turn, "
