@@ -712,14 +712,11 @@ TEST_CASE("100,000 players, the most a game takes: built, played, ranked; one mo
 }
 
 TEST_CASE("names with NUL, line breaks, control characters and invalid UTF-8", "[hostile][game]") {
-    const std::vector<std::string> names = {std::string("A\0b", 3),
-                                            "line\nbreak",
-                                            "\x1b[31mred",
-                                            "\xff\xfe",
-                                            "Zo\xc3\xab",
-                                            "\xe2\x80\xae"
-                                            "evil",
-                                            "say \"hi\" \\o/"};
+    const std::vector<std::string> names = {
+        std::string("A\0b", 3), "line\nbreak",
+        "\x1b[31mred",          "\xff\xfe",
+        "Zo\xc3\xab",           std::string("\xe2\x80\xae") + "evil",
+        R"(say "hi" \o/)"};
     const Board<> board(std::vector<Jump>{}, sized(5));
     Game game(board, ScriptedDice{1, 2, 5}, names);
 

@@ -160,7 +160,7 @@ Config make_config(const Spec& spec) {
 
 template <class Config>
 Board<Config> make_board(const Spec& spec) {
-    const Config config = make_config<Config>(spec);
+    const auto config = make_config<Config>(spec);
     if (spec.classic_board) {
         return classic<Config>(config);
     }
@@ -570,7 +570,7 @@ private:
         FUZZ_CHECK(twin_record == record);
     }
 
-    std::string due_name() const {
+    [[nodiscard]] std::string due_name() const {
         std::string name;
         if (outcome_of([&] { name = game_.current_player(); }) != Outcome::served) {
             name = game_.players().front(); // the game is over: any player's name
@@ -678,7 +678,12 @@ private:
             refused([&] { (void)game_.current_player(); });
             FUZZ_CHECK(game_ == twin_);
             for (const std::string& message : messages) {
+                // One printable line of bounded length, whatever bytes the names hold.
                 FUZZ_CHECK(!message.empty() && message.size() < 4096);
+                FUZZ_CHECK(std::none_of(message.begin(), message.end(), [](char c) {
+                    const auto byte = static_cast<unsigned char>(c);
+                    return byte < 0x20 || byte == 0x7F;
+                }));
             }
             if ((call & 0x40U) != 0) {
                 // Take back every turn and replay them all from their records.
