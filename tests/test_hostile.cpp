@@ -549,6 +549,12 @@ TEST_CASE("labels of ten megabytes: refused as text, drawn once as SVG", "[hosti
     REQUIRE(svg.find(label, second + label.size()) == std::string::npos);
     const std::string small = render_svg(classic(), {.tokens = {{"x", 5}}});
     REQUIRE(svg.size() < small.size() + 2 * label.size());
+    // Off the board, it is refused with a message that shows 40 bytes of it, escaped.
+    const std::string hostile = "\x1b]0;" + label;
+    REQUIRE_THROWS_WITH(render_svg(classic(), {.tokens = {{hostile, 101}}}),
+                        "token \"\\x1b]0;" + std::string(36, 'x') +
+                            "\"... (10485764 bytes) is on square 101, which is not on a board of "
+                            "100 squares (0 is the start)");
 }
 
 TEST_CASE("render options at the integer limits are refused", "[hostile][render]") {

@@ -203,9 +203,9 @@ inline void check_drawable(Square size, int row_width, std::span<const Token> to
     for (const Token& token : tokens) {
         if (token.square < 0 || token.square > size) {
             detail::throw_invalid_config(
-                fmt::format("token \"{}\" is on square {}, which is not on a board of {} squares "
+                fmt::format("token {} is on square {}, which is not on a board of {} squares "
                             "(0 is the start)",
-                            clean_label(token.label).text, token.square, size));
+                            detail::quoted_for_message(token.label), token.square, size));
         }
     }
 }
