@@ -17,6 +17,7 @@
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -1038,4 +1039,43 @@ TEST_CASE("House rules under threads: take_turn from one thread per player") {
         (void)alone.play();
         REQUIRE(alone.records() == taken);
     }
+}
+
+// --- Errors in the middle of a turn -------------------------------------------------------------
+
+TEST_CASE("A house-rule turn that fails after some of its rolls changes nothing, dice included") {
+    using Config = GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, KnockBack>>;
+    const Config config({.size = 30});
+    auto game = scripted({}, config, {2, 6, 2, 6});
+    auto reference = scripted({}, config, {2, 6, 2, 6});
+    for (int turn = 0; turn < 2; ++turn) {
+        (void)game.play_turn();
+        (void)reference.play_turn();
+    }
+    REQUIRE(line(*game.last_record()) == "Ben rolls 6: 0 to 6, rolls 2: 6 to 8");
+    REQUIRE(game.positions() == std::vector<Square>{2, 8});
+    // Ana rolls a six (2 -> 8, where Ben is), is owed another roll, and the dice have none: Ben
+    // is not sent back, Ana has not moved, and the six is back in the dice.
+    REQUIRE_THROWS_AS(game.play_turn(), DiceExhausted);
+    REQUIRE(game == reference); // ScriptedDice compare their position too
+    REQUIRE(game.positions() == std::vector<Square>{2, 8});
+    REQUIRE(game.dice().used() == 3);
+    REQUIRE(game.current_player() == "Ana");
+    REQUIRE(game.turns() == 2);
+}
+
+TEST_CASE("An observer that throws during a house-rule turn: the turn and its knock-backs stand") {
+    using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
+    auto game = scripted({}, Config({.size = 30}), {4, 4}, {"Ana", "Ben"});
+    std::vector<GameEvent> told;
+    const Subscription failing = game.subscribe(
+        [](const TokenSentBack& /*event*/) { throw std::runtime_error("observer failed"); });
+    const Subscription recording =
+        game.subscribe([&](const GameEvent& event) { told.push_back(event); });
+    (void)game.play_turn();
+    REQUIRE_THROWS_WITH(game.play_turn(), "observer failed");
+    REQUIRE(game.positions() == std::vector<Square>{0, 4});
+    REQUIRE(game.turns() == 2);
+    REQUIRE(told.size() == 4); // GameStarted, TurnPlayed, TurnPlayed, TokenSentBack
+    REQUIRE(told.back() == GameEvent{TokenSentBack{2, 0, "Ana", 4, 1, "Ben"}});
 }
