@@ -247,7 +247,7 @@ public:
     /// Makes room for at least one more turn; on failure the log is unchanged.
     void grow() {
         const std::size_t capacity = std::max<std::size_t>(128, 2 * capacity_);
-        std::unique_ptr<LoggedTurn[]> bigger(new LoggedTurn[capacity]);
+        Turns bigger(new LoggedTurn[capacity]);
         std::copy(turns_.get(), turns_.get() + size_, bigger.get());
         turns_ = std::move(bigger);
         capacity_ = capacity;
@@ -261,7 +261,11 @@ public:
     void pop_back() noexcept { --size_; }
 
 private:
-    std::unique_ptr<LoggedTurn[]> turns_;
+    // unique_ptr<T[]> owns a dynamic array; no std::array can, and a std::vector would zero the
+    // entries it grows by (new LoggedTurn[n] leaves them uninitialised, to be filled in place).
+    using Turns = std::unique_ptr<LoggedTurn[]>; // NOLINT(modernize-avoid-c-arrays): see above
+
+    Turns turns_;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
 };
@@ -367,9 +371,14 @@ public:
         remaining_ = names_.size();
     }
 
-    /// A moved-from game may only be destroyed or assigned to.
-    Game(Game&&) = default;
-    Game& operator=(Game&&) = default;
+    /// A moved-from game may only be destroyed or assigned to. Moves throw only if the dice's
+    /// or the board's do (every other member moves without throwing).
+    Game(Game&&) noexcept(std::conjunction_v<std::is_nothrow_move_constructible<D>,
+                                             std::is_nothrow_move_constructible<Board<Config>>>) =
+        default;
+    Game& operator=(Game&&) noexcept(
+        std::conjunction_v<std::is_nothrow_move_assignable<D>,
+                           std::is_nothrow_move_assignable<Board<Config>>>) = default;
     Game(const Game&) = delete;
     Game& operator=(const Game&) = delete;
     ~Game() = default;
@@ -506,7 +515,7 @@ public:
         observers.reserve(observers.size() + 1); // a failure leaves the list as it was
         const std::uint64_t id = hub_->next_id++;
         observers.push_back({id, std::move(erased), true});
-        return Subscription(std::weak_ptr<detail::SubscriptionTarget>(hub_), id);
+        return {std::weak_ptr<detail::SubscriptionTarget>(hub_), id};
     }
 
     // --- Reading the game. Safe from any thread, and from an observer. ---
@@ -1092,18 +1101,19 @@ private:
         try {
             const TurnRecord record = record_at(log_.size() - 1);
             if (record.turn == 1) {
-                queue.push_back(GameStarted{names_});
+                queue.emplace_back(GameStarted{names_});
             }
-            queue.push_back(TurnPlayed{record});
+            queue.emplace_back(TurnPlayed{record});
             for (const KnockedBack& knocked : record.knocked_back) {
-                queue.push_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
-                                              knocked.from, record.seat, record.player});
+                queue.emplace_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
+                                                 knocked.from, record.seat, record.player});
             }
             if (record.home) {
-                queue.push_back(PlayerHome{record.turn, record.seat, record.player, record.place});
+                queue.emplace_back(
+                    PlayerHome{record.turn, record.seat, record.player, record.place});
             }
             if (finished_ || log_.size() >= config().turn_limit()) {
-                queue.push_back(GameEnded{result_locked()});
+                queue.emplace_back(GameEnded{result_locked()});
             }
         } catch (...) {
             while (queue.size() > before) {

@@ -108,8 +108,10 @@ public:
 template <class F>
 class ObserverOf final : public Observer {
 public:
-    template <class G>
-    explicit ObserverOf(G&& callable) : callable_(std::forward<G>(callable)) {}
+    // Two overloads, not a forwarding reference, which would also match an ObserverOf&. The
+    // first is instantiated only when an observer is subscribed as an lvalue (and copied).
+    explicit ObserverOf(const F& callable) : callable_(callable) {}
+    explicit ObserverOf(F&& callable) : callable_(std::move(callable)) {}
 
     void notify(const GameEvent& event) override {
         if constexpr (std::invocable<F&, const GameEvent&>) {

@@ -44,7 +44,7 @@ struct NoHouseRules {
     [[nodiscard]] static constexpr int forfeit_streak() noexcept { return 0; }
     [[nodiscard]] static constexpr bool max_roll_to_start() noexcept { return false; }
     [[nodiscard]] static constexpr bool knock_back() noexcept { return false; }
-    friend constexpr bool operator==(NoHouseRules, NoHouseRules) noexcept { return true; }
+    friend constexpr bool operator==(const NoHouseRules&, const NoHouseRules&) = default;
 };
 
 /// A maximum roll grants another roll; the `InARow`th maximum in a row forfeits the turn.
@@ -54,21 +54,21 @@ struct ExtraTurnOnMax : NoHouseRules {
                                "maximum rolls in a row, or no extra roll is ever granted");
     static constexpr bool plays_plain = false;
     [[nodiscard]] static constexpr int forfeit_streak() noexcept { return InARow; }
-    friend constexpr bool operator==(ExtraTurnOnMax, ExtraTurnOnMax) noexcept { return true; }
+    friend constexpr bool operator==(const ExtraTurnOnMax&, const ExtraTurnOnMax&) = default;
 };
 
 /// A token leaves square 0 only with a maximum roll ("a six to start").
 struct SixToStart : NoHouseRules {
     static constexpr bool plays_plain = false;
     [[nodiscard]] static constexpr bool max_roll_to_start() noexcept { return true; }
-    friend constexpr bool operator==(SixToStart, SixToStart) noexcept { return true; }
+    friend constexpr bool operator==(const SixToStart&, const SixToStart&) = default;
 };
 
 /// A token ending a move on another's square sends it back to square 0.
 struct KnockBack : NoHouseRules {
     static constexpr bool plays_plain = false;
     [[nodiscard]] static constexpr bool knock_back() noexcept { return true; }
-    friend constexpr bool operator==(KnockBack, KnockBack) noexcept { return true; }
+    friend constexpr bool operator==(const KnockBack&, const KnockBack&) = default;
 };
 
 /// Several house rules at once: `HouseRules<ExtraTurnOnMax<3>, SixToStart, KnockBack>`. Each
@@ -92,7 +92,7 @@ struct HouseRules {
     [[nodiscard]] static constexpr bool knock_back() noexcept {
         return (Rules::knock_back() || ...);
     }
-    friend constexpr bool operator==(HouseRules, HouseRules) noexcept { return true; }
+    friend constexpr bool operator==(const HouseRules&, const HouseRules&) = default;
 };
 
 /// The three switches as a plain value, for designated initializers:
