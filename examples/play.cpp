@@ -232,7 +232,7 @@ std::optional<Stop> wait_for_enter(const std::string& player) {
 
 template <class Config>
 int play(const PlayOptions& options) {
-    const Config config = options.rules.config<Config>();
+    const auto config = options.rules.config<Config>();
     Board<Config> board = load_board(options.board, config);
     if (options.show_board && board.size() > max_drawn_squares) {
         throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "

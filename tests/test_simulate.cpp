@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <numeric>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
@@ -243,9 +243,10 @@ TEST_CASE("simulate gives bitwise identical results for 1, 2 and 3 threads",
         CHECK(one == three);
         CHECK(one == all_cores);
         // Bitwise, not merely close: the doubles were computed from the same integer counts.
-        CHECK(std::memcmp(&one.turns.mean, &three.turns.mean, sizeof(double)) == 0);
-        CHECK(std::memcmp(&one.turns.standard_deviation, &three.turns.standard_deviation,
-                          sizeof(double)) == 0);
+        CHECK(std::bit_cast<std::uint64_t>(one.turns.mean) ==
+              std::bit_cast<std::uint64_t>(three.turns.mean));
+        CHECK(std::bit_cast<std::uint64_t>(one.turns.standard_deviation) ==
+              std::bit_cast<std::uint64_t>(three.turns.standard_deviation));
 
         const SimulationResult other_seed =
             simulate(board, dice, {.games = games, .players = players, .seed = 6, .threads = 2});

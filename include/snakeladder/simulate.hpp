@@ -258,8 +258,8 @@ struct SimulationTally {
 template <ReseedableDice D>
 class DiceRoller {
 public:
-    DiceRoller(const D& prototype, std::uint64_t engine_seed, int max_roll)
-        : dice_(prototype), max_roll_(max_roll) {
+    DiceRoller(D prototype, std::uint64_t engine_seed, int max_roll)
+        : dice_(std::move(prototype)), max_roll_(max_roll) {
         dice_.engine() = typename D::engine_type(engine_seed);
     }
     int operator()() {
