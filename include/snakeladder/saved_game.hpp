@@ -495,7 +495,7 @@ private:
             at_ += 3;
             return static_cast<char>(high * 16 + low);
         }
-        fail(backslash, fmt::format("unknown escape in {}: write \\\", \\\\ or \\xNN", what));
+        fail(backslash, fmt::format(R"(unknown escape in {}: write \", \\ or \xNN)", what));
     }
 
     std::string_view line_;
@@ -1094,7 +1094,7 @@ template <class GameType>
                                          detail::setting::names[key]));
         }
     }
-    const Config config = detail::checked_config<Config>(saved);
+    const auto config = detail::checked_config<Config>(saved);
     detail::check_and_restore_dice(saved, dice);
     const std::size_t board_line = lines.number(); // named for errors of the board as a whole
     Board<Config> board = detail::read_board(lines, config, limits);
