@@ -101,7 +101,7 @@ struct RuleChoice {
         }
     }
 
-    /// The house rules switched on, as `, extra turn on the maximum (3 in a row forfeit), ...`.
+    /// The house rules switched on, as `, extra turn on the top roll (3 in a row forfeit), ...`.
     [[nodiscard]] std::string describe_house_rules() const {
         std::string text;
         if (house.forfeit_streak != 0) {
@@ -138,7 +138,8 @@ inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_l
         app.add_flag("--extra-turn{3}", rules.house.forfeit_streak,
                      "House rule: the top roll (a six) rolls again; the 3rd in a row (or the "
                      "Nth, with --extra-turn=N) forfeits the turn")
-            ->check(whole_number(2, 1000));
+            ->check(whole_number(2, 1000))
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast); // not their sum
         app.add_flag("--six-to-start", rules.house.max_roll_to_start,
                      "House rule: a token leaves square 0 only with the top roll (a six)");
         app.add_flag("--knock-back", rules.house.knock_back,

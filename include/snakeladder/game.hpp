@@ -360,7 +360,11 @@ public:
 
     /// Throws InvalidPlayers for a player count outside the configuration's limits, an empty or
     /// a duplicate name; InvalidConfig when these dice cannot bring a token home on this board
-    /// under its rules (from the start, or from some square a token can reach).
+    /// under its overshoot and chain rules (from the start, or from some square a token can
+    /// reach, taking the rolls one at a time), and for house rules these dice cannot play (a six
+    /// to start they never roll or that overshoots home from square 0, extra turns when every
+    /// roll is the maximum). The check does not model the extra-turn forfeit: a board whose only
+    /// way home takes N maximum rolls in a row is not refused, and only the turn limit ends it.
     Game(Board<Config> board, D dice, std::vector<std::string> players)
         : board_(std::move(board)), dice_(std::move(dice)), names_(std::move(players)),
           hub_(std::make_shared<detail::GameHub<Mutex>>()) {
@@ -512,7 +516,9 @@ public:
             std::make_unique<detail::ObserverOf<std::decay_t<F>>>(std::forward<F>(observer));
         detail::TurnLock<Mutex> turn(*hub_);
         auto& observers = hub_->observers;
-        observers.reserve(observers.size() + 1); // a failure leaves the list as it was
+        if (observers.size() == observers.capacity()) { // a failure leaves the list as it was
+            observers.reserve(std::max<std::size_t>(4, 2 * observers.capacity()));
+        }
         const std::uint64_t id = hub_->next_id++;
         observers.push_back({id, std::move(erased), true});
         return {std::weak_ptr<detail::SubscriptionTarget>(hub_), id};
@@ -809,7 +815,9 @@ private:
             extra.index = log_.size();
             extra.more_rolls.assign(plan.rolls.begin() + 1, plan.rolls.end());
             extra.sent_back = std::move(plan.sent_back);
-            details_.reserve(details_.size() + 1);
+            if (details_.size() == details_.capacity()) { // doubling: a long game stays linear
+                details_.reserve(std::max<std::size_t>(16, 2 * details_.capacity()));
+            }
         }
         const std::size_t seat = current_;
         detail::LoggedTurn& turn = log_.append();
