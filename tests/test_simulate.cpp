@@ -509,3 +509,128 @@ TEST_CASE("boards with a trap are refused before anything is played", "[simulate
                           SL_CONTAINS("home can never be reached from the start with rolls {18}"));
     }
 }
+
+// --- House rules, played through the turn model -------------------------------------------------
+
+namespace {
+
+// The expected turns of one player under ExtraTurnOnMax<3> with one fair die, worked out here
+// from the rule itself rather than from the turn model: a turn from square s is a first roll;
+// a six (unless it brings the token home) grants a second roll, a second six a third, and a
+// third six forfeits the turn, the token back on s. Each turn's end squares are enumerated over
+// the 6^3 roll sequences, and E(s) = 1 + sum_t P(s -> t) E(t) is solved by iteration.
+template <class Config>
+double expected_turns_extra_turn_on_six(const Board<Config>& board) {
+    const Square home = board.size();
+    const auto squares = static_cast<std::size_t>(home) + 1;
+    // turn_end[s][t]: the probability that a turn from s ends on t.
+    std::vector<std::vector<double>> turn_end(squares, std::vector<double>(squares, 0.0));
+    for (Square s = 0; s < home; ++s) {
+        auto& ends = turn_end[static_cast<std::size_t>(s)];
+        for (int r1 = 1; r1 <= 6; ++r1) {
+            const Square s1 = board.advance(s, r1);
+            if (r1 < 6 || s1 == home) {
+                ends[static_cast<std::size_t>(s1)] += 1.0 / 6;
+                continue;
+            }
+            for (int r2 = 1; r2 <= 6; ++r2) {
+                const Square s2 = board.advance(s1, r2);
+                if (r2 < 6 || s2 == home) {
+                    ends[static_cast<std::size_t>(s2)] += 1.0 / 36;
+                    continue;
+                }
+                for (int r3 = 1; r3 <= 6; ++r3) {
+                    const Square s3 = r3 == 6 ? s : board.advance(s2, r3); // a third six forfeits
+                    ends[static_cast<std::size_t>(s3)] += 1.0 / 216;
+                }
+            }
+        }
+    }
+    std::vector<double> expected(squares, 0.0);
+    for (int sweep = 0; sweep < 100'000; ++sweep) {
+        double change = 0.0;
+        for (Square s = 0; s < home; ++s) {
+            double value = 1.0;
+            for (std::size_t t = 0; t < squares; ++t) {
+                value += turn_end[static_cast<std::size_t>(s)][t] * expected[t];
+            }
+            change = std::max(change, std::abs(value - expected[static_cast<std::size_t>(s)]));
+            expected[static_cast<std::size_t>(s)] = value;
+        }
+        if (change < 1e-13) {
+            break;
+        }
+    }
+    return expected[0];
+}
+
+} // namespace
+
+TEST_CASE("simulate plays house rules through the turn model, checked against exact values "
+          "within 4 standard errors",
+          "[simulate][statistics][house]") {
+    using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
+    const auto with_rules = [](const HouseRuleSwitches& switches) {
+        return classic(Config(GameSettings{}, ChosenHouseRules(switches)));
+    };
+    const FairDice<> die(6, 1);
+    constexpr std::uint64_t games = 200'000;
+
+    SECTION("knock-back alone does nothing to one player: the very same games as without it") {
+        const SimulationResult plain =
+            simulate(with_rules({}), die, {.games = 20'000, .players = 1, .seed = 3});
+        const SimulationResult knock_back = simulate(with_rules({.knock_back = true}), die,
+                                                     {.games = 20'000, .players = 1, .seed = 3});
+        CHECK(knock_back == plain);
+    }
+    SECTION("six to start: six turns on average to roll the six that moves the token to 6, then "
+            "the standard game from there") {
+        const double exact = 6.0 + expected_turns(classic(), die).from_square[6];
+        const SimulationResult result = simulate(with_rules({.max_roll_to_start = true}), die,
+                                                 {.games = games, .players = 1, .seed = 31});
+        REQUIRE(result.unfinished == 0);
+        CHECK(std::abs(result.turns.mean - exact) < 4 * result.turns.standard_error);
+    }
+    SECTION("extra turn on a six, the third six forfeits: the classic board and a small one") {
+        const HouseRuleSwitches extra{.forfeit_streak = 3};
+        const double exact_classic = expected_turns_extra_turn_on_six(with_rules(extra));
+        const SimulationResult classic_result =
+            simulate(with_rules(extra), die, {.games = games, .players = 1, .seed = 32});
+        CHECK(std::abs(classic_result.turns.mean - exact_classic) <
+              4 * classic_result.turns.standard_error);
+        // A turn with extra rolls is still one turn: fewer turns than the standard 39.598.
+        CHECK(exact_classic < 39.0);
+
+        const Board<Config> small({{4, 7}, {8, 2}}, Config({.size = 9}, ChosenHouseRules(extra)));
+        const double exact_small = expected_turns_extra_turn_on_six(small);
+        const SimulationResult small_result =
+            simulate(small, die, {.games = games, .players = 1, .seed = 33});
+        CHECK(std::abs(small_result.turns.mean - exact_small) <
+              4 * small_result.turns.standard_error);
+    }
+    SECTION("every rule at once, two players: counts add up, and the same for any thread count") {
+        const auto board =
+            with_rules({.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true});
+        const std::uint64_t some = 5 * simulation_block_games + 3;
+        const SimulationResult one =
+            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 1});
+        const SimulationResult two =
+            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 2});
+        CHECK(one == two);
+        REQUIRE(one.unfinished == 0);
+        CHECK(one.wins[0] + one.wins[1] == some);
+        CHECK(one.turns.games == some);
+    }
+    SECTION("house rules these dice cannot play are refused, as a game refuses them") {
+        const LoadedDice<> only_six({0, 0, 0, 0, 0, 1});
+        REQUIRE_THROWS_WITH(simulate(with_rules({.forfeit_streak = 3}), only_six, {.games = 10}),
+                            SL_CONTAINS("every roll of these dice is 6, their maximum, so under "
+                                        "the extra-turn house rule every turn would be forfeited "
+                                        "after 3 of them"));
+        const Board<Config> tiny(
+            {}, Config({.size = 5}, ChosenHouseRules({.max_roll_to_start = true})));
+        REQUIRE_THROWS_WITH(simulate(tiny, die, {.games = 10}),
+                            SL_CONTAINS("a token needs a roll of 6 to start, but a 6 from square 0 "
+                                        "overshoots home (square 5) under ExactFinish"));
+    }
+}

@@ -9,6 +9,7 @@
 #include "errors.hpp"
 #include "jump.hpp"
 #include "random.hpp"
+#include "turn_model.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -375,21 +376,48 @@ void play_block(Roller roll, const Step& step, Square home, std::uint64_t games,
     }
 }
 
+// Calls `play(roller)` with the roller for one block's dice, seeded with `engine_seed`.
+template <ReseedableDice D, class PlayGames>
+void with_block_roller(const D& prototype, std::uint64_t engine_seed, PlayGames&& play) {
+    if constexpr (is_fair_dice<D>) {
+        if (prototype.count() == 1) {
+            play(FairDieRoller(prototype, engine_seed));
+        } else {
+            play(FairDiceRoller(prototype, engine_seed));
+        }
+    } else {
+        play(DiceRoller<D>(prototype, engine_seed, static_cast<int>(prototype.max_roll())));
+    }
+}
+
 template <ReseedableDice D, class Step>
 void play_block(const D& prototype, std::uint64_t engine_seed, const Step& step, Square home,
                 std::uint64_t games, std::uint64_t max_turns, std::vector<Square>& squares,
                 SimulationTally& tally) {
-    if constexpr (is_fair_dice<D>) {
-        if (prototype.count() == 1) {
-            play_block(FairDieRoller(prototype, engine_seed), step, home, games, max_turns, squares,
-                       tally);
-        } else {
-            play_block(FairDiceRoller(prototype, engine_seed), step, home, games, max_turns,
-                       squares, tally);
+    with_block_roller(prototype, engine_seed, [&](auto roller) {
+        play_block(std::move(roller), step, home, games, max_turns, squares, tally);
+    });
+}
+
+// Games under house rules, played roll by roll through the turn model: a turn may take several
+// rolls, and tokens may act on each other. A game ends when the first player is home.
+template <class Roller, class Config>
+void play_turn_model_games(Roller roll, const Board<Config>& board, const GameState& start,
+                           std::uint64_t games, std::uint64_t max_turns, SimulationTally& tally) {
+    GameState state;
+    for (std::uint64_t game = 0; game < games; ++game) {
+        state = start; // reuses the vectors' room: no allocation after the first game
+        for (;;) {
+            const RollOutcome outcome = apply_roll_in_place(board, state, roll());
+            if (outcome.home) {
+                tally.count_finished(state.turns_played, outcome.seat);
+                break;
+            }
+            if (outcome.turn_over && state.turns_played == max_turns) [[unlikely]] {
+                ++tally.unfinished;
+                break;
+            }
         }
-    } else {
-        play_block(DiceRoller<D>(prototype, engine_seed, static_cast<int>(prototype.max_roll())),
-                   step, home, games, max_turns, squares, tally);
     }
 }
 
@@ -474,7 +502,6 @@ std::vector<std::int64_t> distinct_moves_rolls(const D& dice, Square size) {
 
 template <class Config, class D>
 void check_simulation(const Board<Config>& board, const D& dice, const SimulationOptions& options) {
-    require_standard_game(board.config().house_rules(), "simulate");
     if (options.games < 1) {
         throw_simulation_option("games must be at least 1, got 0");
     }
@@ -500,6 +527,7 @@ void check_simulation(const Board<Config>& board, const D& dice, const Simulatio
                                 std::to_string(options.progress_interval.count()) + " ms");
     }
     const std::vector<std::int64_t> rolls = distinct_moves_rolls(dice, board.size());
+    check_house_rules_playable(board, dice, rolls);
     if (!board.traps(rolls).empty()) {
         throw_simulation_option("the board is refused, as some games would never end: " +
                                 describe_traps(board, std::span<const std::int64_t>(rolls)));
@@ -628,9 +656,14 @@ inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
 /// dice and the options, never on `threads` or on the order in which blocks finished. Game i is
 /// the same game in every run with the same seed, board, dice, players and max_turns.
 ///
-/// Throws InvalidConfig, before playing, for options out of range (naming the option) and for a
+/// The board's house rules are played as a Game plays them: each roll goes through the turn model
+/// (apply_roll), so a turn may take several rolls and tokens may send each other back; a game
+/// still ends when its first player is home, and `turns` counts whole turns.
+///
+/// Throws InvalidConfig, before playing, for options out of range (naming the option), for a
 /// board with a trap for these dice (a square reachable from the start from which home cannot be
-/// reached: such games would never end). Exceptions from the dice or the progress callback stop
+/// reached: such games would never end), and for house rules these dice cannot play (as Game's
+/// constructor refuses them). Exceptions from the dice or the progress callback stop
 /// every thread and reach the caller.
 template <class Config, ReseedableDice D>
 [[nodiscard]] SimulationResult simulate(const Board<Config>& board, const D& dice,
@@ -650,6 +683,9 @@ template <class Config, ReseedableDice D>
         table.emplace(board, max_roll);
     }
     const detail::BoardStep<Config> board_step{&board};
+    // House rules switched on: every roll goes through the turn model.
+    const bool house_rules = !(switches_of(board.config().house_rules()) == HouseRuleSwitches{});
+    const GameState start(players, max_roll);
 
     detail::SimulationRun run(blocks);
     detail::ProgressReporter progress(options, run);
@@ -666,7 +702,12 @@ template <class Config, ReseedableDice D>
             const std::uint64_t engine_seed = detail::simulation_block_seed(options.seed, block);
             const std::uint64_t first = block * simulation_block_games;
             const std::uint64_t games = std::min(simulation_block_games, options.games - first);
-            if (table) {
+            if (house_rules) {
+                detail::with_block_roller(dice, engine_seed, [&](auto roller) {
+                    detail::play_turn_model_games(std::move(roller), board, start, games, max_turns,
+                                                  tally);
+                });
+            } else if (table) {
                 detail::play_block(dice, engine_seed, table->step(), home, games, max_turns,
                                    squares, tally);
             } else {

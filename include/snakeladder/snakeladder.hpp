@@ -20,4 +20,5 @@
 #include "saved_game.hpp"
 #include "shortest_path.hpp"
 #include "simulate.hpp"
+#include "turn_model.hpp"
 #include "turn_record.hpp"
