@@ -4,6 +4,10 @@
 
 #include "board.hpp"
 #include "config.hpp"
+#include "detail/dice_checkpoint.hpp"
+#include "detail/event_hub.hpp"
+#include "detail/turn_lock.hpp"
+#include "detail/turn_log.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
 #include "game_events.hpp"
@@ -14,7 +18,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -27,7 +30,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -42,292 +44,6 @@
 #endif
 
 namespace snakeladder {
-
-namespace detail {
-
-// The part of a game that observers and Subscriptions share. It outlives the game while a
-// Subscription is being reset, so the locks it holds are always there to take.
-//
-// Two locks, so that an observer can read the game while its event is being delivered:
-// - turn_mutex serialises turns together with the delivery of their events (which keeps events in
-//   turn order) and guards the observer list and the event queue;
-// - state_mutex guards what readers see, and is held only while a turn changes the state.
-// A turn takes turn_mutex then state_mutex; a reader takes state_mutex alone.
-template <BasicLockable Mutex>
-class GameHub final : public SubscriptionTarget {
-public:
-    struct Entry {
-        std::uint64_t id = 0;
-        std::unique_ptr<Observer> observer;
-        bool active = true;
-    };
-
-    Mutex turn_mutex;
-    Mutex state_mutex;
-    // The thread delivering events, if any. An observer that plays a turn, subscribes or
-    // unsubscribes runs on that thread, which already holds turn_mutex.
-    std::atomic<std::thread::id> delivering{};
-    std::vector<Entry> observers;
-    std::uint64_t next_id = 1;
-    bool has_retired = false;
-    std::deque<GameEvent> queue;
-
-    [[nodiscard]] bool delivering_here() const noexcept {
-        const std::thread::id id = delivering.load(std::memory_order_relaxed);
-        return id != std::thread::id{} && id == std::this_thread::get_id();
-    }
-
-    void unsubscribe(std::uint64_t id) noexcept override {
-        if (delivering_here()) {
-            // The delivery loop may be inside this very observer: mark it, destroy it later.
-            for (Entry& entry : observers) {
-                if (entry.id == id) {
-                    entry.active = false;
-                    has_retired = true;
-                }
-            }
-            return;
-        }
-        std::unique_ptr<Observer> doomed; // destroyed after the lock is released
-        std::lock_guard<Mutex> lock(turn_mutex);
-        const auto it = std::find_if(observers.begin(), observers.end(),
-                                     [id](const Entry& entry) { return entry.id == id; });
-        if (it != observers.end()) {
-            doomed = std::move(it->observer);
-            observers.erase(it);
-        }
-    }
-
-    // Delivers every queued event to every observer, oldest first. Called by the thread holding
-    // turn_mutex, with state_mutex free. Returns the first exception an observer threw.
-    std::exception_ptr deliver() noexcept {
-        delivering.store(std::this_thread::get_id(), std::memory_order_relaxed);
-        std::exception_ptr first_error;
-        while (!queue.empty()) {
-            // Moved out: an observer that plays a turn appends to the queue while it runs.
-            const GameEvent event = std::move(queue.front());
-            queue.pop_front();
-            // Observers subscribed while this event is delivered start with the next one.
-            const std::size_t count = observers.size();
-            for (std::size_t i = 0; i < count; ++i) {
-                if (!observers[i].active) {
-                    continue;
-                }
-                Observer* observer = observers[i].observer.get(); // stable if the list grows
-                try {
-                    observer->notify(event);
-                } catch (...) {
-                    if (!first_error) {
-                        first_error = std::current_exception();
-                    }
-                }
-            }
-        }
-        // Still marked as delivering, so a destructor that unsubscribes another observer only
-        // marks it.
-        while (has_retired) {
-            has_retired = false;
-            for (;;) {
-                const auto it = std::find_if(observers.begin(), observers.end(),
-                                             [](const Entry& entry) { return !entry.active; });
-                if (it == observers.end()) {
-                    break;
-                }
-                std::unique_ptr<Observer> doomed = std::move(it->observer);
-                observers.erase(it);
-            }
-        }
-        delivering.store(std::thread::id{}, std::memory_order_relaxed);
-        return first_error;
-    }
-};
-
-// Holds turn_mutex for one turn, unless this thread is delivering events (an observer playing
-// a turn), in which case the delivery loop already holds it and will deliver this turn's events.
-template <BasicLockable Mutex>
-class TurnLock {
-public:
-    explicit TurnLock(GameHub<Mutex>& hub) : TurnLock(hub, hub.delivering_here()) {}
-    // `nested`: hub.delivering_here(), when the caller already knows it. It cannot change while
-    // one call plays turns: only this thread's own delivery sets it, and resets it on return.
-    TurnLock(GameHub<Mutex>& hub, bool nested) : hub_(hub), owner_(!nested) {
-        if (owner_) {
-            hub_.turn_mutex.lock();
-        }
-    }
-    TurnLock(const TurnLock&) = delete;
-    TurnLock& operator=(const TurnLock&) = delete;
-    ~TurnLock() { unlock(); }
-
-    [[nodiscard]] bool owner() const noexcept { return owner_; }
-    void unlock() noexcept {
-        if (owner_) {
-            owner_ = false;
-            hub_.turn_mutex.unlock();
-        }
-    }
-
-private:
-    GameHub<Mutex>& hub_;
-    bool owner_;
-};
-
-template <class D>
-concept DiceWithEngine = requires(D& dice) {
-    { dice.engine() } -> std::same_as<typename D::engine_type&>;
-}
-&&std::is_nothrow_copy_assignable_v<typename D::engine_type>;
-
-// One turn as the game keeps it: four words, so that logging a turn costs two stores. The rest
-// of a TurnRecord follows from these on the (immutable) board: where the token landed and whether
-// the move was blocked from the overshoot rule, the jumps from where it landed, home from `end`,
-// the place from the finish order, the name from the seat.
-struct LoggedTurn {
-    Square start;
-    Square end;
-    std::uint32_t seat;
-    std::int32_t roll;
-    friend constexpr bool operator==(const LoggedTurn&, const LoggedTurn&) = default;
-};
-
-// A token a house-rule turn sent back to square 0.
-struct SentBack {
-    std::uint32_t seat;
-    Square from;
-    std::uint32_t by_roll; // 0: the turn's first roll
-    friend constexpr bool operator==(const SentBack&, const SentBack&) = default;
-};
-
-// What a house-rule turn did beyond its LoggedTurn: the rolls after the first and the tokens it
-// sent back. Kept only for the turns that have any, so a game without them stores nothing more.
-struct TurnDetail {
-    std::size_t index = 0; // in the log
-    std::vector<int> more_rolls;
-    std::vector<SentBack> sent_back;
-    friend bool operator==(const TurnDetail&, const TurnDetail&) = default;
-};
-
-// A house-rule turn worked out before anything in the game changes.
-struct PlannedTurn {
-    std::vector<int> rolls;
-    std::vector<SentBack> sent_back;
-    Square end = 0;
-};
-
-// The log: an append-only array of LoggedTurn. Not a std::vector: a turn reserves room before it
-// rolls (the only step that can fail), so appending is a plain store with no capacity check.
-class TurnLog {
-public:
-    TurnLog() = default;
-    TurnLog(TurnLog&& other) noexcept
-        : turns_(std::move(other.turns_)), size_(std::exchange(other.size_, 0)),
-          capacity_(std::exchange(other.capacity_, 0)) {}
-    TurnLog& operator=(TurnLog&& other) noexcept {
-        turns_ = std::move(other.turns_);
-        size_ = std::exchange(other.size_, 0);
-        capacity_ = std::exchange(other.capacity_, 0);
-        return *this;
-    }
-    TurnLog(const TurnLog&) = delete;
-    TurnLog& operator=(const TurnLog&) = delete;
-    ~TurnLog() = default;
-
-    [[nodiscard]] std::size_t size() const noexcept { return size_; }
-    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
-    [[nodiscard]] bool full() const noexcept { return size_ == capacity_; }
-    [[nodiscard]] std::size_t room() const noexcept { return capacity_ - size_; }
-    [[nodiscard]] const LoggedTurn& operator[](std::size_t i) const noexcept { return turns_[i]; }
-    [[nodiscard]] const LoggedTurn& back() const noexcept { return turns_[size_ - 1]; }
-
-    friend bool operator==(const TurnLog& a, const TurnLog& b) noexcept {
-        return std::equal(a.turns_.get(), a.turns_.get() + a.size_, b.turns_.get(),
-                          b.turns_.get() + b.size_);
-    }
-
-    /// Makes room for at least one more turn; on failure the log is unchanged.
-    void grow() {
-        const std::size_t capacity = std::max<std::size_t>(128, 2 * capacity_);
-        Turns bigger(new LoggedTurn[capacity]);
-        std::copy(turns_.get(), turns_.get() + size_, bigger.get());
-        turns_ = std::move(bigger);
-        capacity_ = capacity;
-    }
-    /// The next entry, to fill in place (assembling it elsewhere and copying it in costs a
-    /// store-forwarding stall per turn). Only when !full().
-    [[nodiscard]] LoggedTurn& append() noexcept { return turns_[size_++]; }
-    /// The room() entries after the last, to fill before appended() counts them in.
-    [[nodiscard]] LoggedTurn* free_space() noexcept { return turns_.get() + size_; }
-    void appended(std::size_t count) noexcept { size_ += count; }
-    void pop_back() noexcept { --size_; }
-
-private:
-    // unique_ptr<T[]> owns a dynamic array; no std::array can, and a std::vector would zero the
-    // entries it grows by (new LoggedTurn[n] leaves them uninitialised, to be filled in place).
-    using Turns = std::unique_ptr<LoggedTurn[]>; // NOLINT(modernize-avoid-c-arrays): see above
-
-    Turns turns_;
-    std::size_t size_ = 0;
-    std::size_t capacity_ = 0;
-};
-
-// What it takes to put the dice back as they were if a turn fails after the roll: dice that can
-// unroll do so; dice driven by an engine get the engine's saved state back (a few words); other
-// copyable dice are copied whole. Dice that are none of these give the basic guarantee only.
-enum class CheckpointKind { unroll, engine, copy, none };
-
-template <Dice D>
-constexpr CheckpointKind checkpoint_kind() {
-    if constexpr (RewindableDice<D>) {
-        return CheckpointKind::unroll;
-    } else if constexpr (DiceWithEngine<D>) {
-        return CheckpointKind::engine;
-    } else if constexpr (std::copy_constructible<D> && std::is_nothrow_move_assignable_v<D>) {
-        return CheckpointKind::copy;
-    } else {
-        return CheckpointKind::none;
-    }
-}
-
-// restore(dice, rolls): `rolls` is how many rolls were made since the checkpoint.
-template <Dice D, CheckpointKind = checkpoint_kind<D>()>
-class DiceCheckpoint {
-public:
-    explicit DiceCheckpoint(D& /*dice*/) noexcept {}
-    void restore(D& /*dice*/, std::size_t /*rolls*/ = 1) noexcept {}
-};
-
-template <Dice D>
-class DiceCheckpoint<D, CheckpointKind::unroll> {
-public:
-    explicit DiceCheckpoint(D& /*dice*/) noexcept {}
-    void restore(D& dice, std::size_t rolls = 1) noexcept {
-        for (; rolls > 0; --rolls) {
-            (void)dice.unroll();
-        }
-    }
-};
-
-template <Dice D>
-class DiceCheckpoint<D, CheckpointKind::engine> {
-public:
-    explicit DiceCheckpoint(D& dice) : saved_(dice.engine()) {}
-    void restore(D& dice, std::size_t /*rolls*/ = 1) noexcept { dice.engine() = saved_; }
-
-private:
-    typename D::engine_type saved_;
-};
-
-template <Dice D>
-class DiceCheckpoint<D, CheckpointKind::copy> {
-public:
-    explicit DiceCheckpoint(D& dice) : saved_(dice) {}
-    void restore(D& dice, std::size_t /*rolls*/ = 1) noexcept { dice = std::move(saved_); }
-
-private:
-    D saved_;
-};
-
-} // namespace detail
 
 /// A game of snakes and ladders: players by name in a fixed rotation, moving on `Board<Config>`
 /// with dice `D`, every turn kept in an exact log.

@@ -1,0 +1,108 @@
+// The game's exact log of turns, and what house-rule turns keep beside it. Apart from Game so
+// that the log's layout, which decides what a turn costs to record, can be read on its own.
+#pragma once
+
+#include "../jump.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace snakeladder::detail {
+
+// One turn as the game keeps it: four words, so that logging a turn costs two stores. The rest
+// of a TurnRecord follows from these on the (immutable) board: where the token landed and whether
+// the move was blocked from the overshoot rule, the jumps from where it landed, home from `end`,
+// the place from the finish order, the name from the seat.
+struct LoggedTurn {
+    Square start;
+    Square end;
+    std::uint32_t seat;
+    std::int32_t roll;
+    friend constexpr bool operator==(const LoggedTurn&, const LoggedTurn&) = default;
+};
+
+// A token a house-rule turn sent back to square 0.
+struct SentBack {
+    std::uint32_t seat;
+    Square from;
+    std::uint32_t by_roll; // 0: the turn's first roll
+    friend constexpr bool operator==(const SentBack&, const SentBack&) = default;
+};
+
+// What a house-rule turn did beyond its LoggedTurn: the rolls after the first and the tokens it
+// sent back. Kept only for the turns that have any, so a game without them stores nothing more.
+struct TurnDetail {
+    std::size_t index = 0; // in the log
+    std::vector<int> more_rolls;
+    std::vector<SentBack> sent_back;
+    friend bool operator==(const TurnDetail&, const TurnDetail&) = default;
+};
+
+// A house-rule turn worked out before anything in the game changes.
+struct PlannedTurn {
+    std::vector<int> rolls;
+    std::vector<SentBack> sent_back;
+    Square end = 0;
+};
+
+// The log: an append-only array of LoggedTurn. Not a std::vector: a turn reserves room before it
+// rolls (the only step that can fail), so appending is a plain store with no capacity check.
+class TurnLog {
+public:
+    TurnLog() = default;
+    TurnLog(TurnLog&& other) noexcept
+        : turns_(std::move(other.turns_)), size_(std::exchange(other.size_, 0)),
+          capacity_(std::exchange(other.capacity_, 0)) {}
+    TurnLog& operator=(TurnLog&& other) noexcept {
+        turns_ = std::move(other.turns_);
+        size_ = std::exchange(other.size_, 0);
+        capacity_ = std::exchange(other.capacity_, 0);
+        return *this;
+    }
+    TurnLog(const TurnLog&) = delete;
+    TurnLog& operator=(const TurnLog&) = delete;
+    ~TurnLog() = default;
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] bool full() const noexcept { return size_ == capacity_; }
+    [[nodiscard]] std::size_t room() const noexcept { return capacity_ - size_; }
+    [[nodiscard]] const LoggedTurn& operator[](std::size_t i) const noexcept { return turns_[i]; }
+    [[nodiscard]] const LoggedTurn& back() const noexcept { return turns_[size_ - 1]; }
+
+    friend bool operator==(const TurnLog& a, const TurnLog& b) noexcept {
+        return std::equal(a.turns_.get(), a.turns_.get() + a.size_, b.turns_.get(),
+                          b.turns_.get() + b.size_);
+    }
+
+    /// Makes room for at least one more turn; on failure the log is unchanged.
+    void grow() {
+        const std::size_t capacity = std::max<std::size_t>(128, 2 * capacity_);
+        Turns bigger(new LoggedTurn[capacity]);
+        std::copy(turns_.get(), turns_.get() + size_, bigger.get());
+        turns_ = std::move(bigger);
+        capacity_ = capacity;
+    }
+    /// The next entry, to fill in place (assembling it elsewhere and copying it in costs a
+    /// store-forwarding stall per turn). Only when !full().
+    [[nodiscard]] LoggedTurn& append() noexcept { return turns_[size_++]; }
+    /// The room() entries after the last, to fill before appended() counts them in.
+    [[nodiscard]] LoggedTurn* free_space() noexcept { return turns_.get() + size_; }
+    void appended(std::size_t count) noexcept { size_ += count; }
+    void pop_back() noexcept { --size_; }
+
+private:
+    // unique_ptr<T[]> owns a dynamic array; no std::array can, and a std::vector would zero the
+    // entries it grows by (new LoggedTurn[n] leaves them uninitialised, to be filled in place).
+    using Turns = std::unique_ptr<LoggedTurn[]>; // NOLINT(modernize-avoid-c-arrays): see above
+
+    Turns turns_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+};
+
+} // namespace snakeladder::detail
