@@ -14,6 +14,7 @@
 #include "game_result.hpp"
 #include "jump.hpp"
 #include "null_mutex.hpp"
+#include "turn_model.hpp"
 #include "turn_record.hpp"
 
 #include <algorithm>
@@ -86,9 +87,7 @@ public:
           hub_(std::make_shared<detail::GameHub<Mutex>>()) {
         check_players();
         check_home_reachable();
-        positions_.assign(names_.size(), 0);
-        finish_order_.reserve(names_.size());
-        remaining_ = names_.size();
+        state_ = GameState(names_.size(), static_cast<int>(dice_.max_roll()));
     }
 
     /// A moved-from game may only be destroyed or assigned to. Moves throw only if the dice's
@@ -182,10 +181,8 @@ public:
         if constexpr (std::equality_comparable<D>) {
             same_dice = a.dice_ == b.dice_;
         }
-        return same_dice && a.board_ == b.board_ && a.names_ == b.names_ &&
-               a.positions_ == b.positions_ && a.finish_order_ == b.finish_order_ &&
-               a.current_ == b.current_ && a.finished_ == b.finished_ && a.log_ == b.log_ &&
-               a.details_ == b.details_;
+        return same_dice && a.board_ == b.board_ && a.names_ == b.names_ && a.state_ == b.state_ &&
+               a.log_ == b.log_ && a.details_ == b.details_;
     }
 
     /// Plays until the game ends or reaches its turn limit, and returns the result. Throws, as
@@ -202,7 +199,7 @@ public:
             {
                 detail::TurnLock<Mutex> turn(*hub_, nested);
                 std::lock_guard<Mutex> state(hub_->state_mutex);
-                if (finished_ || log_.size() >= config().turn_limit()) {
+                if (state_.finished || log_.size() >= config().turn_limit()) {
                     if (first) {
                         (void)admit(nullptr, false); // throws GameOver or TurnLimitReached
                     }
@@ -246,29 +243,36 @@ public:
     /// name or seat.
     [[nodiscard]] Square position(std::string_view player) const {
         std::lock_guard<Mutex> lock(hub_->state_mutex);
-        return positions_[seat_of(player)];
+        return state_.squares[seat_of(player)];
     }
     [[nodiscard]] Square position(std::size_t seat) const {
         std::lock_guard<Mutex> lock(hub_->state_mutex);
         check_seat(seat);
-        return positions_[seat];
+        return state_.squares[seat];
     }
     /// Every position, by seat.
     [[nodiscard]] std::vector<Square> positions() const {
         std::lock_guard<Mutex> lock(hub_->state_mutex);
-        return positions_;
+        return state_.squares;
+    }
+    /// The game's state as the turn model sees it (squares, rotation, finishers, turns): a copy,
+    /// so a program can look ahead from it with apply_roll and chance_outcomes while the game
+    /// goes on. Between turns, always: a Game plays a whole turn under one lock.
+    [[nodiscard]] GameState state() const {
+        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        return state_;
     }
 
     /// The player due to play. Throws GameOver once the game has ended.
     [[nodiscard]] std::string current_player() const {
         std::lock_guard<Mutex> lock(hub_->state_mutex);
         throw_if_finished();
-        return names_[current_];
+        return names_[state_.seat_due];
     }
     [[nodiscard]] std::size_t current_seat() const {
         std::lock_guard<Mutex> lock(hub_->state_mutex);
         throw_if_finished();
-        return current_;
+        return state_.seat_due;
     }
 
     /// A copy of the log, oldest turn first.
@@ -367,7 +371,8 @@ private:
     // the game, growing the log, a record to return, observers) is out of line.
     SNAKELADDER_HOT bool play_locked(const std::string_view* claimed, TurnRecord* copy_out,
                                      bool stop_quietly) {
-        if (claimed != nullptr || finished_ || log_.size() >= config().turn_limit()) [[unlikely]] {
+        if (claimed != nullptr || state_.finished || log_.size() >= config().turn_limit())
+            [[unlikely]] {
             if (!admit(claimed, stop_quietly)) {
                 return false;
             }
@@ -384,7 +389,7 @@ private:
             if (roll < 1) [[unlikely]] {
                 refuse_roll(roll);
             }
-            commit(log_move(current_, roll));
+            play_plain_roll(roll);
         }
         return true;
     }
@@ -398,7 +403,7 @@ private:
             checkpoint.restore(dice_);
             refuse_roll(roll);
         }
-        commit(log_move(current_, roll));
+        play_plain_roll(roll);
         try {
             if (copy_out != nullptr) {
                 *copy_out = record_at(log_.size() - 1);
@@ -413,32 +418,45 @@ private:
         }
     }
 
-    // A turn worked out in full before the game changes: every turn under house rules, and
-    // every replayed turn. Rolls come from `replay` when given, else from the dice.
+    // A roll of the standard game, through the turn model's fast path, logged. The log must have
+    // room.
+    SNAKELADDER_HOT void play_plain_roll(int roll) {
+        const std::uint32_t seat = state_.seat_due;
+        detail::LoggedTurn& turn = log_.append();
+        turn.start = state_.squares[seat];
+        turn.end = detail::apply_plain_roll(board_, state_, roll);
+        turn.seat = seat;
+        turn.roll = roll;
+    }
+
+    // A turn played roll by roll through the turn model on a copy of the state, then committed:
+    // every turn under house rules, and every replayed turn. Rolls come from `replay` when
+    // given, else from the dice. Nothing in the game changes until the whole turn is known.
     void play_planned_turn(TurnRecord* copy_out, std::span<const int>* replay) {
         detail::DiceCheckpoint<D> checkpoint(dice_);
         std::size_t rolled = 0;
-        detail::PlannedTurn plan;
         try {
-            if (replay != nullptr) {
-                std::size_t next = 0;
-                plan_turn(plan, [&]() { return replayed_roll(*replay, next); });
-                if (next != replay->size()) {
-                    throw InvalidConfig(fmt::format("the turn was over after {} of the {} rolls "
-                                                    "given",
-                                                    next, replay->size()));
-                }
-            } else {
-                plan_turn(plan, [&]() {
-                    const int roll = dice_.roll();
+            GameState next = state_;
+            std::vector<RollOutcome> rolls;
+            std::size_t given = 0;
+            do {
+                int roll = 0;
+                if (replay != nullptr) {
+                    roll = replayed_roll(*replay, given);
+                } else {
+                    roll = dice_.roll();
                     ++rolled;
                     if (roll < 1) [[unlikely]] {
                         refuse_roll(roll);
                     }
-                    return roll;
-                });
+                }
+                rolls.push_back(apply_roll_in_place(board_, next, roll));
+            } while (!rolls.back().turn_over);
+            if (replay != nullptr && given != replay->size()) {
+                throw InvalidConfig(fmt::format("the turn was over after {} of the {} rolls given",
+                                                given, replay->size()));
             }
-            commit_plan(plan);
+            commit_turn(rolls, next);
         } catch (...) {
             checkpoint.restore(dice_, rolled);
             throw;
@@ -473,81 +491,33 @@ private:
         return roll;
     }
 
-    // The due player's turn under the house rules, with rolls from `next_roll`, worked out into
-    // `plan` without changing the game. The order of each roll: six to start, the forfeit, the
-    // overshoot rule, the jumps, knock-back, then home ends the turn and a maximum roll grants
-    // another.
-    template <class NextRoll>
-    void plan_turn(detail::PlannedTurn& plan, NextRoll&& next_roll) const {
-        const house_rule_policy& house = config().house_rules();
-        const int streak_limit = house.forfeit_streak();
-        const auto top = static_cast<std::int64_t>(dice_.max_roll());
-        const std::size_t seat = current_;
-        const Square start = positions_[seat];
-        const Square size = board_.size();
-        Square square = start;
-        for (int streak = 0;; ++streak) {
-            const int roll = next_roll();
-            plan.rolls.push_back(roll);
-            const bool maximum = roll == top;
-            if (house.max_roll_to_start() && square == 0 && !maximum) {
-                break; // waiting for a six
-            }
-            if (maximum && streak_limit != 0 && streak + 1 == streak_limit) {
-                square = start; // forfeited
-                break;
-            }
-            const OvershootOutcome out = Config::overshoot_rule::apply(square, roll, size);
-            if (!out.blocked) {
-                square = board_.resolve(out.landed);
-            }
-            if (house.knock_back() && square != 0 && square != size) {
-                const auto by_roll = static_cast<std::uint32_t>(plan.rolls.size() - 1);
-                for (std::size_t other = 0; other < names_.size(); ++other) {
-                    if (other != seat && positions_[other] == square && !sent_back(plan, other)) {
-                        plan.sent_back.push_back(
-                            {static_cast<std::uint32_t>(other), square, by_roll});
-                    }
-                }
-            }
-            if (square == size || !maximum || streak_limit == 0) {
-                break;
-            }
-        }
-        plan.end = square;
-    }
-
-    [[nodiscard]] static bool sent_back(const detail::PlannedTurn& plan, std::size_t seat) {
-        return std::any_of(plan.sent_back.begin(), plan.sent_back.end(),
-                           [seat](const detail::SentBack& s) { return s.seat == seat; });
-    }
-
-    // Logs and applies a planned turn of the player due. Whatever can fail (allocation) happens
-    // before the first change.
-    void commit_plan(detail::PlannedTurn& plan) {
-        const bool detailed = plan.rolls.size() > 1 || !plan.sent_back.empty();
+    // Logs a turn the turn model has played into `next` and makes `next` the game's state.
+    // Whatever can fail (allocation) happens before the first change.
+    void commit_turn(const std::vector<RollOutcome>& rolls, GameState& next) {
+        const RollOutcome& first = rolls.front();
         detail::TurnDetail extra;
-        if (detailed) {
-            extra.index = log_.size();
-            extra.more_rolls.assign(plan.rolls.begin() + 1, plan.rolls.end());
-            extra.sent_back = std::move(plan.sent_back);
-            if (details_.size() == details_.capacity()) { // doubling: a long game stays linear
-                details_.reserve(std::max<std::size_t>(16, 2 * details_.capacity()));
+        extra.index = log_.size();
+        for (std::size_t i = 0; i < rolls.size(); ++i) {
+            if (i > 0) {
+                extra.more_rolls.push_back(rolls[i].roll);
+            }
+            for (const TokenKnock& knock : rolls[i].knocked) {
+                extra.sent_back.push_back({knock.seat, knock.from, static_cast<std::uint32_t>(i)});
             }
         }
-        const std::size_t seat = current_;
+        const bool detailed = !extra.more_rolls.empty() || !extra.sent_back.empty();
+        if (detailed && details_.size() == details_.capacity()) { // doubling: stays linear
+            details_.reserve(std::max<std::size_t>(16, 2 * details_.capacity()));
+        }
         detail::LoggedTurn& turn = log_.append();
-        turn.start = positions_[seat];
-        turn.end = plan.end;
-        turn.seat = static_cast<std::uint32_t>(seat);
-        turn.roll = plan.rolls.front();
+        turn.start = first.start;
+        turn.end = rolls.back().end;
+        turn.seat = first.seat;
+        turn.roll = first.roll;
         if (detailed) {
-            for (const detail::SentBack& knocked : extra.sent_back) {
-                positions_[knocked.seat] = 0;
-            }
             details_.push_back(std::move(extra));
         }
-        commit(turn);
+        std::swap(state_, next);
     }
 
     // The detail of the turn at `index`, if it has one.
@@ -561,33 +531,16 @@ private:
         return it != details_.end() && it->index == index ? &*it : nullptr;
     }
 
-    // Logs what `roll` does for the player in `seat` and returns the entry. The order of a turn
-    // (DESIGN.md): the overshoot rule, then the jumps; a move the exact-finish rule forfeits takes
-    // no jump. Board::step does the same with checks and a jump list; this is its unchecked core,
-    // and a test holds the two together. The log must have room.
-    SNAKELADDER_HOT const detail::LoggedTurn& log_move(std::size_t seat, int roll) noexcept {
-        const Square start = positions_[seat];
-        const OvershootOutcome out = Config::overshoot_rule::apply(start, roll, board_.size());
-        detail::LoggedTurn& turn = log_.append();
-        turn.start = start;
-        if (out.blocked) [[unlikely]] {
-            turn.end = start;
-        } else {
-            turn.end = board_.resolve(out.landed);
-        }
-        turn.seat = static_cast<std::uint32_t>(seat);
-        turn.roll = roll;
-        return turn;
-    }
-
     // play()'s inner loop: turns that need nothing but the common case, played back to back while
     // nobody is home (so the rotation skips no one), there is room in the log, the turn limit is
     // not near, and nobody is observing. Stops after a turn that brings a player home, and after a
-    // bounded stretch, so that with a real mutex readers wait at most that long.
-    // Returns false, having played nothing, when the game is not in that state.
+    // bounded stretch, so that with a real mutex readers wait at most that long. It is the turn
+    // model's standard roll (detail::apply_plain_roll) with the rotation kept in a register; the
+    // tests hold the two together. Returns false, having played nothing, when the game is not in
+    // that state.
     SNAKELADDER_HOT bool play_plain_turns() {
         constexpr std::size_t longest_stretch = 1024;
-        if (!house_rule_policy::plays_plain || finished_ || !finish_order_.empty() ||
+        if (!house_rule_policy::plays_plain || state_.finished || !state_.finish_order.empty() ||
             !hub_->observers.empty()) {
             return false;
         }
@@ -596,18 +549,20 @@ private:
         }
         const std::size_t below_limit = config().turn_limit() - log_.size();
         const std::size_t turns = std::min({log_.room(), below_limit, longest_stretch});
-        const std::size_t players = names_.size();
+        const auto players = static_cast<std::uint32_t>(names_.size());
         const Square size = board_.size();
         // Kept in locals through the stretch, and written back on every way out (a roll may
         // throw), so the compiler need not reload them after each store to the log.
-        Square* const positions = positions_.data();
+        Square* const positions = state_.squares.data();
         detail::LoggedTurn* const first = log_.free_space();
         detail::LoggedTurn* const last = first + turns;
         detail::LoggedTurn* next = first;
-        std::size_t seat = current_;
+        std::uint32_t seat = state_.seat_due;
         const auto settle = [&]() noexcept {
-            log_.appended(static_cast<std::size_t>(next - first));
-            current_ = seat;
+            const auto played = static_cast<std::size_t>(next - first);
+            log_.appended(played);
+            state_.turns_played += played;
+            state_.seat_due = seat;
         };
         try {
             while (next != last) {
@@ -615,21 +570,21 @@ private:
                 if (roll < 1) [[unlikely]] {
                     refuse_roll(roll);
                 }
-                // As log_move(): the overshoot rule, then the jumps.
                 const Square start = positions[seat];
-                const auto [landed, blocked] = Config::overshoot_rule::apply(start, roll, size);
-                const Square end = blocked ? start : board_.resolve(landed);
+                const Square end = board_.advance(start, roll); // the overshoot rule, the jumps
                 next->start = start;
                 next->end = end;
-                next->seat = static_cast<std::uint32_t>(seat);
+                next->seat = seat;
                 next->roll = roll;
-                ++next;
+                positions[seat] = end;
                 if (end == size) [[unlikely]] {
+                    // A homecoming: the turn model ends the turn (finish order, maybe the end).
                     settle();
-                    commit(log_.back()); // a homecoming: finish order, maybe the end of the game
+                    log_.appended(1);
+                    detail::finish_plain_roll(board_, state_);
                     return true;
                 }
-                positions[seat] = end;
+                ++next;
                 seat = seat + 1 == players ? 0 : seat + 1;
             }
         } catch (...) {
@@ -643,10 +598,10 @@ private:
     // Whether a turn may be played: false to stop quietly (play() at the end), else throws the
     // reason it may not.
     SNAKELADDER_COLD bool admit(const std::string_view* claimed, bool stop_quietly) const {
-        if (claimed != nullptr && *claimed != std::string_view(names_[current_])) {
+        if (claimed != nullptr && *claimed != std::string_view(names_[state_.seat_due])) {
             (void)seat_of(*claimed); // an unknown name is refused before anything else
         }
-        if (finished_) {
+        if (state_.finished) {
             if (stop_quietly) {
                 return false;
             }
@@ -656,13 +611,13 @@ private:
             if (stop_quietly) {
                 return false;
             }
-            throw TurnLimitReached(fmt::format("the game has reached its turn limit of {} turns{}",
-                                               config().turn_limit(),
-                                               finish_order_.empty() ? " without a winner" : ""));
+            throw TurnLimitReached(fmt::format(
+                "the game has reached its turn limit of {} turns{}", config().turn_limit(),
+                state_.finish_order.empty() ? " without a winner" : ""));
         }
-        if (claimed != nullptr && *claimed != std::string_view(names_[current_])) {
+        if (claimed != nullptr && *claimed != std::string_view(names_[state_.seat_due])) {
             throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s",
-                                          detail::shown_for_message(names_[current_]),
+                                          detail::shown_for_message(names_[state_.seat_due]),
                                           detail::shown_for_message(*claimed)));
         }
         return true;
@@ -676,147 +631,97 @@ private:
         throw InvalidConfig(fmt::format("the dice rolled {}, but a roll must be at least 1", roll));
     }
 
-    // The full record of the turn at `index` (0-based) in the log.
+    // The full record of the turn at `index` (0-based) in the log: its rolls played again through
+    // the turn model from what the log keeps. Only the mover's square, and the squares of the
+    // tokens it sent back, can change what a roll does, so those are all the replay needs.
     [[nodiscard]] TurnRecord record_at(std::size_t index) const {
         const detail::LoggedTurn& turn = log_[index];
-        const Square size = board_.size();
-        const OvershootOutcome out = Config::overshoot_rule::apply(turn.start, turn.roll, size);
-        TurnRecord record;
-        record.turn = index + 1;
-        record.seat = turn.seat;
-        record.player = names_[turn.seat];
-        if (turn.end != out.landed && !out.blocked) { // a jump never leads back to its start
-            record.jumps = board_.jumps_taken(out.landed);
-        }
-        record.roll = turn.roll;
-        record.start = turn.start;
-        record.landed = out.landed;
-        record.end = turn.end;
-        record.needed = out.blocked ? size - turn.start : 0;
-        record.blocked = out.blocked;
-        record.home = turn.end == size;
+        const detail::TurnDetail* extra = nullptr;
         if constexpr (!house_rule_policy::plays_plain) {
-            add_house_rules(record, index);
+            extra = detail_of(index);
+        }
+        GameState& replay = replay_; // guarded by state_mutex, as every caller holds it
+        if (replay.squares.size() != names_.size()) {
+            replay = GameState(names_.size(), state_.max_roll);
+        }
+        // Puts the replay back to all tokens on 0 however this ends.
+        class Reset {
+        public:
+            Reset(GameState& state, const detail::TurnDetail* extra, std::uint32_t seat) noexcept
+                : state_(state), extra_(extra), seat_(seat) {}
+            Reset(const Reset&) = delete;
+            Reset& operator=(const Reset&) = delete;
+            Reset(Reset&&) = delete;
+            Reset& operator=(Reset&&) = delete;
+            ~Reset() {
+                state_.squares[seat_] = 0;
+                if (extra_ != nullptr) {
+                    for (const detail::SentBack& knocked : extra_->sent_back) {
+                        state_.squares[knocked.seat] = 0;
+                    }
+                }
+                state_.finish_order.clear();
+            }
+
+        private:
+            GameState& state_;
+            const detail::TurnDetail* extra_;
+            std::uint32_t seat_;
+        };
+        const Reset reset(replay, extra, turn.seat);
+        replay.squares[turn.seat] = turn.start;
+        if (extra != nullptr) {
+            for (const detail::SentBack& knocked : extra->sent_back) {
+                replay.squares[knocked.seat] = knocked.from;
+            }
+        }
+        replay.seat_due = turn.seat;
+        replay.rolls_in_turn = 0;
+        replay.streak = 0;
+        replay.turn_start = 0;
+        replay.finished = false;
+        TurnRecord record;
+        if (extra == nullptr || extra->more_rolls.empty()) {
+            const RollOutcome roll = apply_roll_in_place(board_, replay, turn.roll);
+            record = turn_record(std::span(&roll, 1), index + 1, names_);
+        } else {
+            std::vector<RollOutcome> rolls;
+            rolls.reserve(extra->more_rolls.size() + 1);
+            rolls.push_back(apply_roll_in_place(board_, replay, turn.roll));
+            for (const int roll : extra->more_rolls) {
+                rolls.push_back(apply_roll_in_place(board_, replay, roll));
+            }
+            record = turn_record(rolls, index + 1, names_);
         }
         if (record.home) { // a player gets home once: its place is its index in the finish order
-            const auto it = std::find(finish_order_.begin(), finish_order_.end(), turn.seat);
-            record.place = static_cast<int>(it - finish_order_.begin()) + 1;
+            const auto& order = state_.finish_order;
+            const auto it = std::find(order.begin(), order.end(), turn.seat);
+            record.place = static_cast<int>(it - order.begin()) + 1;
         }
         return record;
-    }
-
-    // Fills in what house rules add to the record of the turn at `index`: waiting, the extra
-    // rolls (replayed on the board), the forfeit and the tokens sent back.
-    void add_house_rules(TurnRecord& record, std::size_t index) const {
-        const house_rule_policy& house = config().house_rules();
-        const auto top = static_cast<std::int64_t>(dice_.max_roll());
-        const Square size = board_.size();
-        const detail::TurnDetail* extra = detail_of(index);
-        if (house.max_roll_to_start() && record.start == 0 && record.roll != top) {
-            record.waiting = true;
-            record.landed = record.start;
-            record.jumps = JumpPath{};
-            record.needed = static_cast<Square>(top);
-            record.blocked = false; // six to start comes before the overshoot rule
-            return;
-        }
-        if (extra == nullptr) {
-            return;
-        }
-        if (!extra->more_rolls.empty()) {
-            // The first roll's own end, before the rolls after it.
-            record.end = record.blocked ? record.start : board_.resolve(record.landed);
-            record.jumps = record.blocked ? JumpPath{} : board_.jumps_taken(record.landed);
-        }
-        Square square = record.end;
-        int streak = 1;
-        for (const int roll : extra->more_rolls) {
-            ExtraRoll move;
-            move.roll = roll;
-            move.start = square;
-            if (house.max_roll_to_start() && square == 0 && roll != top) {
-                // Still on square 0 after a maximum that exact finish blocked: as plan_turn.
-                move.landed = square;
-                move.end = square;
-                move.needed = static_cast<Square>(top);
-                move.waiting = true;
-            } else if (roll == top && ++streak == house.forfeit_streak()) {
-                move.landed = square;
-                move.end = square;
-                move.forfeits = true;
-                record.forfeited = true;
-            } else {
-                const OvershootOutcome out = Config::overshoot_rule::apply(square, roll, size);
-                move.landed = out.landed;
-                move.blocked = out.blocked;
-                move.needed = out.blocked ? size - square : 0;
-                move.end = out.blocked ? square : board_.resolve(out.landed);
-                if (!out.blocked && move.end != out.landed) {
-                    move.jumps = board_.jumps_taken(out.landed);
-                }
-            }
-            square = move.end;
-            record.extra_rolls.push_back(std::move(move));
-        }
-        record.end = log_[index].end;
-        for (const detail::SentBack& knocked : extra->sent_back) {
-            record.knocked_back.push_back(
-                {knocked.seat, names_[knocked.seat], knocked.from, knocked.by_roll});
-        }
-    }
-
-    SNAKELADDER_HOT void commit(const detail::LoggedTurn& turn) noexcept {
-        positions_[turn.seat] = turn.end;
-        if (turn.end == board_.size()) {
-            finish_order_.push_back(turn.seat); // reserved for every player: cannot throw
-            --remaining_;
-        }
-        finished_ = ends_now();
-        if (remaining_ > 0) {
-            current_ = next_seat_after(turn.seat);
-        }
     }
 
     // Undoes the last turn, logged and committed. Everything it changed follows from its log
     // entry: a turn is only played in a game that has not finished, by the player who was due.
     void roll_back_last() noexcept {
         const detail::LoggedTurn& turn = log_.back();
-        positions_[turn.seat] = turn.start;
+        state_.squares[turn.seat] = turn.start;
         if (!details_.empty() && details_.back().index == log_.size() - 1) {
             for (const detail::SentBack& knocked : details_.back().sent_back) {
-                positions_[knocked.seat] = knocked.from;
+                state_.squares[knocked.seat] = knocked.from;
             }
             details_.pop_back();
         }
         if (turn.end == board_.size()) {
-            finish_order_.pop_back();
-            ++remaining_;
+            state_.finish_order.pop_back();
         }
-        current_ = turn.seat;
-        finished_ = false;
+        state_.seat_due = turn.seat;
+        state_.finished = false;
+        state_.rolls_in_turn = 0;
+        state_.streak = 0;
+        state_.turn_start = 0;
+        --state_.turns_played;
         log_.pop_back();
-    }
-
-    [[nodiscard]] bool ends_now() const noexcept {
-        if (remaining_ == 0) {
-            return true;
-        }
-        if (finish_order_.empty()) {
-            return false;
-        }
-        return !config().play_to_last() || remaining_ == 1;
-    }
-
-    // The next seat in the rotation whose player is not home yet.
-    [[nodiscard]] std::size_t next_seat_after(std::size_t seat) const noexcept {
-        const std::size_t count = names_.size();
-        for (std::size_t step = 0; step < count; ++step) {
-            seat = seat + 1 == count ? 0 : seat + 1; // no division on the hot path
-            if (positions_[seat] != board_.size()) {
-                return seat;
-            }
-        }
-        return seat;
     }
 
     void queue_events() {
@@ -836,7 +741,7 @@ private:
                 queue.emplace_back(
                     PlayerHome{record.turn, record.seat, record.player, record.place});
             }
-            if (finished_ || log_.size() >= config().turn_limit()) {
+            if (state_.finished || log_.size() >= config().turn_limit()) {
                 queue.emplace_back(GameEnded{result_locked()});
             }
         } catch (...) {
@@ -848,7 +753,7 @@ private:
     }
 
     [[nodiscard]] GameStatus status_locked() const noexcept {
-        if (finished_) {
+        if (state_.finished) {
             return GameStatus::finished;
         }
         if (log_.size() >= config().turn_limit()) {
@@ -858,10 +763,10 @@ private:
     }
 
     [[nodiscard]] std::optional<std::string> winner_locked() const {
-        if (finish_order_.empty()) {
+        if (state_.finish_order.empty()) {
             return std::nullopt;
         }
-        return names_[finish_order_.front()];
+        return names_[state_.finish_order.front()];
     }
 
     [[nodiscard]] std::vector<Standing> ranking_locked() const {
@@ -877,16 +782,16 @@ private:
         }
         const std::span<std::size_t> order =
             count > on_stack ? std::span<std::size_t>(large) : std::span(small).first(count);
-        std::copy(finish_order_.begin(), finish_order_.end(), order.begin());
-        const std::size_t finishers = finish_order_.size();
+        std::copy(state_.finish_order.begin(), state_.finish_order.end(), order.begin());
+        const std::size_t finishers = state_.finish_order.size();
         std::size_t next = finishers;
         for (std::size_t seat = 0; seat < count; ++seat) {
-            if (positions_[seat] != board_.size()) {
+            if (state_.squares[seat] != board_.size()) {
                 order[next++] = seat;
             }
         }
         const auto further = [this](std::size_t a, std::size_t b) {
-            return positions_[a] > positions_[b];
+            return state_.squares[a] > state_.squares[b];
         };
         const auto rest = order.begin() + static_cast<std::ptrdiff_t>(finishers);
         if (count > on_stack) {
@@ -905,7 +810,7 @@ private:
         ranking.reserve(count);
         for (std::size_t i = 0; i < count; ++i) {
             const std::size_t seat = order[i];
-            ranking.push_back({i + 1, seat, names_[seat], positions_[seat], i < finishers});
+            ranking.push_back({i + 1, seat, names_[seat], state_.squares[seat], i < finishers});
         }
         return ranking;
     }
@@ -915,17 +820,18 @@ private:
     }
 
     void throw_if_finished() const {
-        if (finished_) {
+        if (state_.finished) {
             throw GameOver(game_over_message());
         }
     }
 
     [[nodiscard]] std::string game_over_message() const {
-        std::string message = fmt::format("the game is over after {} turns: {} won", log_.size(),
-                                          detail::shown_for_message(names_[finish_order_.front()]));
-        if (config().play_to_last() && remaining_ == 1) {
+        std::string message =
+            fmt::format("the game is over after {} turns: {} won", log_.size(),
+                        detail::shown_for_message(names_[state_.finish_order.front()]));
+        if (config().play_to_last() && state_.squares.size() - state_.finish_order.size() == 1) {
             for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-                if (positions_[seat] != board_.size()) {
+                if (state_.squares[seat] != board_.size()) {
                     message += fmt::format(" and only {} is left",
                                            detail::shown_for_message(names_[seat]));
                 }
@@ -1002,7 +908,7 @@ private:
             (rolls.empty() || rolls.back() != largest)) {
             rolls.push_back(largest);
         }
-        check_house_rules_can_play(rolls);
+        detail::check_house_rules_playable(board_, dice_, rolls);
         const std::vector<std::int64_t> wide(rolls.begin(), rolls.end());
         const std::vector<Square> traps = board_.traps(wide);
         if (traps.empty()) {
@@ -1026,34 +932,6 @@ private:
             "with rolls of {} under {}, a token can reach square{} {} but can never get home "
             "(square {}) from there, so the game might never end",
             describe_rolls(rolls), rule, traps.size() == 1 ? "" : "s", squares, board_.size()));
-    }
-
-    // House rules that would stop every token for good with these dice: a six to start that the
-    // dice never roll, or extra turns when every roll is the maximum (every turn forfeited).
-    void check_house_rules_can_play(const std::vector<int>& rolls) const {
-        const house_rule_policy& house = config().house_rules();
-        const int largest = 2 * board_.size();
-        const auto top = static_cast<std::int64_t>(dice_.max_roll());
-        if (house.max_roll_to_start() && top <= largest &&
-            std::find(rolls.begin(), rolls.end(), top) == rolls.end()) {
-            throw InvalidConfig(fmt::format("under the six-to-start house rule a token needs a "
-                                            "roll of {} to start, which these dice never roll",
-                                            top));
-        }
-        if (house.max_roll_to_start() &&
-            Config::overshoot_rule::apply(0, std::min<std::int64_t>(top, largest), board_.size())
-                .blocked) {
-            throw InvalidConfig(fmt::format(
-                "under the six-to-start house rule a token needs a roll of {} to start, but a {} "
-                "from square 0 overshoots home (square {}) under {}, so no token could ever start",
-                top, top, board_.size(), Config::overshoot_rule::name));
-        }
-        if (house.forfeit_streak() != 0 && !rolls.empty() && rolls.front() == top) {
-            throw InvalidConfig(fmt::format(
-                "every roll of these dice is {}, their maximum, so under the extra-turn house "
-                "rule every turn would be forfeited after {} of them",
-                top, house.forfeit_streak()));
-        }
     }
 
     static std::string describe_rolls(const std::vector<int>& rolls) {
@@ -1082,13 +960,10 @@ private:
     D dice_;
     std::vector<std::string> names_;
     std::vector<std::size_t> by_name_; // seats sorted by name, for lookups by name
-    std::vector<Square> positions_;
-    std::vector<std::size_t> finish_order_; // seats, in the order they got home
-    std::size_t current_ = 0;
-    std::size_t remaining_ = 0; // players not home yet
-    bool finished_ = false;
+    GameState state_; // the squares, the rotation, the finishers: what decides the next roll
     detail::TurnLog log_;
     std::vector<detail::TurnDetail> details_; // by log index, for house-rule turns only
+    mutable GameState replay_; // where record_at plays a logged turn again (under state_mutex)
     std::shared_ptr<detail::GameHub<Mutex>> hub_;
 };
 

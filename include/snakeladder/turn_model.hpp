@@ -44,7 +44,7 @@ struct GameState {
     std::uint32_t rolls_in_turn = 0;
     /// Maximum rolls in a row so far in the turn under way.
     std::uint32_t streak = 0;
-    /// Where the mover stood when the turn under way began (meaningful once it has rolled).
+    /// Where the mover stood when the turn under way began (once it has rolled; 0 between turns).
     Square turn_start = 0;
     /// The dice's highest roll.
     int max_roll = 0;
@@ -125,6 +125,7 @@ inline std::uint32_t next_seat_after(const GameState& state, std::uint32_t seat,
 inline void end_turn(GameState& state, bool play_to_last, Square home) noexcept {
     state.rolls_in_turn = 0;
     state.streak = 0;
+    state.turn_start = 0; // only meaningful mid-turn: states between turns compare equal
     ++state.turns_played;
     const std::size_t left = state.squares.size() - state.finish_order.size();
     state.finished = left == 0 || (!state.finish_order.empty() && (!play_to_last || left == 1));
@@ -246,6 +247,33 @@ RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, in
     detail::end_turn(state, board.config().play_to_last(), home);
     return out;
 }
+
+namespace detail {
+
+// The last steps of a roll of the standard game, once the mover's square holds where the move
+// ended: home, then the next player.
+template <class Config>
+void finish_plain_roll(const Board<Config>& board, GameState& state) {
+    if (state.squares[state.seat_due] == board.size()) {
+        state.finish_order.push_back(state.seat_due); // room for every player: see GameState()
+    }
+    end_turn(state, board.config().play_to_last(), board.size());
+}
+
+// A roll of the standard game, where no house rule can apply: what apply_roll_in_place does
+// then, without building the outcome. The game's fast paths are this; returns the end square.
+template <class Config>
+Square apply_plain_roll(const Board<Config>& board, GameState& state, int roll) {
+    static_assert(Config::house_rule_policy::plays_plain,
+                  "apply_plain_roll plays the standard game only: use apply_roll_in_place");
+    Square& square = state.squares[state.seat_due];
+    square = board.advance(square, roll);
+    const Square end = square;
+    finish_plain_roll(board, state);
+    return end;
+}
+
+} // namespace detail
 
 /// The state after a roll, and what the roll did.
 struct RollResult {
