@@ -875,6 +875,9 @@ TEST_CASE("apply_roll: play_to_last, one-player games, and the rotation skipping
                  .turns_played = 3,
                  .finished = true});
             REQUIRE(fmt::format("{}", state) == "after 3 turns, over; squares 9; home: seat 0");
+            // A roll of 9 from the start (dice of nine faces) is home at once: one turn.
+            REQUIRE(fmt::format("{}", apply_roll(board, GameState(1, 9), 9).state) ==
+                    "after 1 turn, over; squares 9; home: seat 0");
 
             // The same turns in a one-player Game.
             Game<ScriptedDice, Config, NullMutex> game(

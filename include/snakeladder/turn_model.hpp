@@ -430,7 +430,8 @@ struct fmt::formatter<snakeladder::GameState> {
     auto format(const snakeladder::GameState& state, FormatContext& ctx) const {
         auto out = ctx.out();
         if (state.finished) {
-            out = fmt::format_to(out, "after {} turns, over", state.turns_played);
+            out = fmt::format_to(out, "after {} turn{}, over", state.turns_played,
+                                 state.turns_played == 1 ? "" : "s");
         } else if (state.mid_turn()) {
             out = fmt::format_to(out,
                                  "turn {}, seat {} rolls again (roll {}, {} maximum roll{} in a "
