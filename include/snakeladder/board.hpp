@@ -296,6 +296,16 @@ private:
     std::vector<Square> rest_;
 };
 
+// A Config that is not a GameConfig, or one whose policies do not fit: only the checks, so the
+// error is one message and not a cascade from the members above.
+template <typename Config>
+requires(!detail::is_valid_game_config<Config>) class Board<Config> {
+    static_assert(detail::report_game_config<Config>); // a GameConfig's own policy message
+    static_assert(detail::is_game_config<Config>,
+                  "Board<Config>: Config must be a GameConfig<Overshoot, Chains, House> (for "
+                  "example GameConfig<BounceBack, FollowChains>)");
+};
+
 template <typename Config>
 std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) const {
     std::vector<std::int64_t> distinct;

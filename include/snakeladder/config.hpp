@@ -36,9 +36,9 @@ namespace detail {
 
 /// A variant of the game. `Overshoot` and `Chains` are policies (see rules.hpp), `House` the
 /// house rules (see house_rules.hpp); the settings are validated by the constructor, which
-/// throws InvalidConfig naming the bad setting.
-template <OvershootRule Overshoot = ExactFinish, ChainRule Chains = RejectChains,
-          HouseRulePolicy House = NoHouseRules>
+/// throws InvalidConfig naming the bad setting. A policy that does not fit its slot is refused
+/// by the specialization below, with one static_assert that names the slot.
+template <class Overshoot = ExactFinish, class Chains = RejectChains, class House = NoHouseRules>
 class GameConfig {
 public:
     using overshoot_rule = Overshoot;
@@ -113,5 +113,49 @@ private:
     GameSettings settings_{};
     [[no_unique_address]] House house_rules_{};
 };
+
+// Policies that do not fit: this body holds nothing but the checks, so a wrong policy gives the
+// message of its slot and no cascade of errors from the members above.
+template <class Overshoot, class Chains, class House>
+requires(!(OvershootRule<Overshoot> && ChainRule<Chains> &&
+           HouseRulePolicy<House>)) class GameConfig<Overshoot, Chains, House> {
+    static_assert(OvershootRule<Overshoot>,
+                  "GameConfig<Overshoot, ...>: Overshoot must be an overshoot rule (ExactFinish, "
+                  "BounceBack, OvershootWins, or a type with static apply(from, roll, size) "
+                  "noexcept -> OvershootOutcome and a name)");
+    static_assert(ChainRule<Chains>,
+                  "GameConfig<Overshoot, Chains, ...>: Chains must be a chain rule (RejectChains, "
+                  "FollowChains, SingleJump, or a type with a static ChainPolicy policy and a "
+                  "name)");
+    static_assert(HouseRulePolicy<House>,
+                  "GameConfig<Overshoot, Chains, House>: House must be a house-rule policy "
+                  "(NoHouseRules, ExtraTurnOnMax<N>, SixToStart, KnockBack, HouseRules<...>, "
+                  "ChosenHouseRules, or a copyable, equality-comparable type with "
+                  "forfeit_streak() noexcept -> int, max_roll_to_start() and knock_back() "
+                  "noexcept -> bool, and a static plays_plain)");
+};
+
+namespace detail {
+// Any GameConfig<...>, whether its policies fit or not (Board and Game name the slot they take).
+template <class Config>
+inline constexpr bool is_game_config = false;
+template <class Overshoot, class Chains, class House>
+inline constexpr bool is_game_config<GameConfig<Overshoot, Chains, House>> = true;
+
+// A GameConfig whose policies fit: what Board and Game take.
+template <class Config>
+inline constexpr bool is_valid_game_config = false;
+template <class Overshoot, class Chains, class House>
+inline constexpr bool is_valid_game_config<GameConfig<Overshoot, Chains, House>> =
+    OvershootRule<Overshoot>&& ChainRule<Chains>&& HouseRulePolicy<House>;
+
+// True, after instantiating a GameConfig<...> so that a policy that does not fit reports itself
+// in its own slot's words (and not only as "not a valid configuration").
+template <class Config>
+inline constexpr bool report_game_config = true;
+template <class Overshoot, class Chains, class House>
+inline constexpr bool report_game_config<GameConfig<Overshoot, Chains, House>> =
+    sizeof(GameConfig<Overshoot, Chains, House>) != 0;
+} // namespace detail
 
 } // namespace snakeladder

@@ -29,6 +29,22 @@ concept Dice = requires(D& dice, const D& const_dice) {
     { const_dice.max_roll() } -> std::convertible_to<int>;
 };
 
+namespace detail {
+// Dice's three requirements one by one, so that a slot taking dice can say which is missing.
+template <class D>
+concept dice_roll = requires(D& dice) {
+    { dice.roll() } -> std::convertible_to<int>;
+};
+template <class D>
+concept dice_min_roll = requires(const D& dice) {
+    { dice.min_roll() } -> std::convertible_to<int>;
+};
+template <class D>
+concept dice_max_roll = requires(const D& dice) {
+    { dice.max_roll() } -> std::convertible_to<int>;
+};
+} // namespace detail
+
 /// Dice whose odds are known: `face_probabilities()[r]` is the probability of rolling `r`, for
 /// every `r` in 0..max_roll() (zero below `min_roll()`). The exact analysis works from these.
 template <class D>

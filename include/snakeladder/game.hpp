@@ -66,7 +66,10 @@ namespace snakeladder {
 /// any locking for a single thread (NullMutex). Everything is resolved at compile time: a turn
 /// makes no virtual call and no map lookup. Records are kept as four words a turn and rebuilt
 /// in full when read, so playing a game allocates almost nothing.
-template <Dice D, class Config = GameConfig<>, BasicLockable Mutex = std::mutex>
+///
+/// `D` must be Dice, `Config` a GameConfig and `Mutex` BasicLockable; anything else is refused
+/// by the specialization below, with one static_assert that names the slot.
+template <class D, class Config = GameConfig<>, class Mutex = std::mutex>
 class Game {
 public:
     using dice_type = D;
@@ -965,6 +968,29 @@ private:
     std::vector<detail::TurnDetail> details_; // by log index, for house-rule turns only
     mutable GameState replay_; // where record_at plays a logged turn again (under state_mutex)
     std::shared_ptr<detail::GameHub<Mutex>> hub_;
+};
+
+// Template arguments that do not fit: only the checks, so the error is the message of the slot
+// and not a cascade from the members above.
+template <class D, class Config, class Mutex>
+requires(!(Dice<D> && detail::is_valid_game_config<Config> &&
+           BasicLockable<Mutex>)) class Game<D, Config, Mutex> {
+    static_assert(detail::dice_roll<D>,
+                  "Game<D, ...>: D must be Dice (roll(), min_roll() and max_roll(), each giving "
+                  "an int), and D has no roll()");
+    static_assert(detail::dice_min_roll<D>,
+                  "Game<D, ...>: D must be Dice (roll(), min_roll() and max_roll(), each giving "
+                  "an int), and D has no min_roll() const");
+    static_assert(detail::dice_max_roll<D>,
+                  "Game<D, ...>: D must be Dice (roll(), min_roll() and max_roll(), each giving "
+                  "an int), and D has no max_roll() const");
+    static_assert(detail::report_game_config<Config>); // a GameConfig's own policy message
+    static_assert(detail::is_game_config<Config>,
+                  "Game<D, Config, ...>: Config must be a GameConfig<Overshoot, Chains, House> "
+                  "(for example GameConfig<BounceBack, FollowChains>)");
+    static_assert(BasicLockable<Mutex>,
+                  "Game<D, Config, Mutex>: Mutex must be BasicLockable (default-constructible, "
+                  "with lock() and unlock(), like std::mutex or NullMutex)");
 };
 
 } // namespace snakeladder
