@@ -289,6 +289,37 @@ TEST_CASE("traps: squares from which home can never be reached", "[board][traps]
     CHECK(single.traps(std::vector<std::int64_t>{2}).empty()); // 0-2-4
     // Rolls below 1 are ignored; no rolls at all leave the token on 0 forever.
     CHECK(classic().traps(std::vector<std::int64_t>{}) == std::vector<Square>{0});
+    // Rolls in any order, repeated, or below 1 give the answer of the distinct rolls.
+    CHECK(classic().traps(std::vector<std::int64_t>{6, 0, 3, -2, 1, 2, 2, 5, 4, 6}).empty());
+    CHECK(pit.traps(std::vector<std::int64_t>{4, 2, 4, 0, -1}) == std::vector<Square>{5});
+    CHECK(pit.traps(std::vector<int>{4, 2, 1}).empty());
+}
+
+TEST_CASE("traps: boards whose only way home from some square goes down first", "[board][traps]") {
+    // traps() first tries to prove a board sound by climbing only; these boards are sound, but
+    // not that way, so the answer comes from its search.
+    const std::vector<std::int64_t> two_three{2, 3};
+    // From 9 a roll of 2 bounces back to 9 and a 3 to 8: the way home goes down, 9-8-10.
+    const Board<GameConfig<BounceBack>> bounce({}, GameConfig<BounceBack>({.size = 10}));
+    CHECK(bounce.traps(two_three).empty());
+    CHECK(bounce.advance(9, 2) == 9);
+    CHECK(bounce.advance(9, 3) == 8);
+    // Rolls of 4 only, exact finish: 0-4-8, down the snake to 2, then 6-10. From 4 every move
+    // goes down; 9 can never move, but no token gets there.
+    const Board<> down({{8, 2}}, GameConfig<>({.size = 10}));
+    CHECK(down.traps(std::vector<std::int64_t>{4}).empty());
+    // The same board with rolls of 4 and 5 reaches 7 (0-4-8-2-7) and 9 (0-4-9), where every
+    // roll passes home.
+    CHECK(down.traps(std::vector<std::int64_t>{4, 5}) == std::vector<Square>{7, 9});
+    // The other chain rules: the way home from 4 goes through the snake 8-2.
+    using Single = GameConfig<ExactFinish, SingleJump>;
+    const Board<Single> single({{8, 2}, {2, 5}}, Single({.size = 10}));
+    CHECK(single.advance(4, 4) == 2); // one jump only: rests on 2, where a ladder starts
+    CHECK(single.traps(std::vector<std::int64_t>{4}).empty());
+    using Follow = GameConfig<ExactFinish, FollowChains>;
+    const Board<Follow> follow({{8, 2}, {2, 6}}, Follow({.size = 10}));
+    CHECK(follow.advance(4, 4) == 6);
+    CHECK(follow.traps(std::vector<std::int64_t>{4}).empty());
 }
 
 TEST_CASE("fmt prints jumps, kinds and boards", "[board][format]") {

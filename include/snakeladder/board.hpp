@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
+#include <functional>
 #include <ranges>
 #include <span>
 #include <string>
@@ -141,14 +142,21 @@ public:
     requires std::integral<std::ranges::range_value_t<Rolls>> &&
         (!std::same_as<std::remove_cvref_t<Rolls>, std::span<const std::int64_t>>)
             [[nodiscard]] std::vector<Square> traps(const Rolls& rolls) const {
-        std::vector<std::int64_t> wide;
-        if constexpr (std::ranges::sized_range<const Rolls>) {
-            wide.reserve(static_cast<std::size_t>(std::ranges::size(rolls)));
+        if constexpr (std::ranges::contiguous_range<const Rolls> &&
+                      std::ranges::sized_range<const Rolls> &&
+                      std::same_as<std::ranges::range_value_t<Rolls>, std::int64_t>) {
+            return traps(std::span<const std::int64_t>(std::ranges::data(rolls),
+                                                       std::ranges::size(rolls))); // no copy
+        } else {
+            std::vector<std::int64_t> wide;
+            if constexpr (std::ranges::sized_range<const Rolls>) {
+                wide.reserve(static_cast<std::size_t>(std::ranges::size(rolls)));
+            }
+            for (const auto roll : rolls) {
+                wide.push_back(static_cast<std::int64_t>(roll));
+            }
+            return traps(std::span<const std::int64_t>(wide));
         }
-        for (const auto roll : rolls) {
-            wide.push_back(static_cast<std::int64_t>(roll));
-        }
-        return traps(std::span<const std::int64_t>(wide));
     }
     /// True when no reachable square is a trap and home is reachable from square 0.
     template <typename Rolls>
@@ -271,6 +279,41 @@ private:
         }
     }
 
+    // A quick proof that a board has no traps, tried before the searches of traps(). Home is
+    // surely reachable from a square when some roll takes it up to a square from which it is
+    // (home itself is one). Moves only go up in this argument, so one pass from the top down
+    // settles every square, each higher square before the squares below it. A token only ever
+    // rests on square 0 or where a landing resolves to (a forfeited move stays where it rested),
+    // so when every such square passes, no square a token can reach is a trap. A square that
+    // fails may still get home by going down a snake first, or be a trap: then the searches
+    // decide, and the answer is theirs either way. Sound boards with the usual dice (any roll
+    // set with small rolls, like 1..6) pass after about one move per square.
+    [[nodiscard]] bool home_reachable_by_climbing(std::span<const std::int64_t> rolls) const {
+        enum : unsigned char { never_rests = 0, rests = 1, climbs_home = 2 };
+        const auto squares = static_cast<std::size_t>(size()) + 1;
+        std::vector<unsigned char> mark(squares, never_rests);
+        for (const Square end : rest_) {
+            mark[static_cast<std::size_t>(end)] = rests;
+        }
+        mark[static_cast<std::size_t>(size())] = climbs_home;
+        for (Square s = size() - 1; s >= 0; --s) {
+            if (mark[static_cast<std::size_t>(s)] == never_rests) {
+                continue; // no token stops here, and advance() never ends here
+            }
+            for (const std::int64_t r : rolls) {
+                const Square t = advance(s, r);
+                if (t > s && mark[static_cast<std::size_t>(t)] == climbs_home) {
+                    mark[static_cast<std::size_t>(s)] = climbs_home;
+                    break;
+                }
+            }
+            if (mark[static_cast<std::size_t>(s)] != climbs_home) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     constexpr void build_rest_table() {
         // push_back rather than resize: clang 14 cannot evaluate libstdc++'s bulk fill in a
         // constant expression.
@@ -308,14 +351,20 @@ requires(!detail::is_valid_game_config<Config>) class Board<Config> {
 
 template <typename Config>
 std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) const {
-    std::vector<std::int64_t> distinct;
-    for (const std::int64_t r : rolls) {
-        if (r >= 1) {
-            distinct.push_back(r);
+    // Rolls already distinct, ascending and at least 1 (as Game passes them) are used as given.
+    std::span<const std::int64_t> distinct = rolls;
+    std::vector<std::int64_t> cleaned;
+    if ((!rolls.empty() && rolls.front() < 1) ||
+        std::adjacent_find(rolls.begin(), rolls.end(), std::greater_equal<>()) != rolls.end()) {
+        for (const std::int64_t r : rolls) {
+            if (r >= 1) {
+                cleaned.push_back(r);
+            }
         }
+        std::sort(cleaned.begin(), cleaned.end());
+        cleaned.erase(std::unique(cleaned.begin(), cleaned.end()), cleaned.end());
+        distinct = cleaned;
     }
-    std::sort(distinct.begin(), distinct.end());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
     // Bounds the work and the reverse edges below, whose 32-bit offsets this also keeps from
     // wrapping around.
     const std::uint64_t moves = static_cast<std::uint64_t>(size()) * distinct.size();
@@ -324,6 +373,9 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
             "traps: {} distinct rolls from each of {} squares make {} moves to examine, more "
             "than the {} allowed; use fewer distinct rolls or a smaller board",
             distinct.size(), size(), moves, max_trap_moves));
+    }
+    if (home_reachable_by_climbing(distinct)) {
+        return {};
     }
 
     const auto squares = static_cast<std::size_t>(size()) + 1;

@@ -456,7 +456,12 @@ possible_rolls(const D& dice, int at_most = std::numeric_limits<int>::max()) {
             }
         }
     } else {
-        for (int r = std::max(low, 1); r <= high; ++r) {
+        const int first = std::max(low, 1);
+        if (high >= first) {
+            // One allocation rather than one per doubling: Game lists these for every game.
+            rolls.reserve(static_cast<std::size_t>(high - first) + 1);
+        }
+        for (int r = first; r <= high; ++r) {
             rolls.push_back(r);
         }
     }

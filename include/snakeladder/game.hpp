@@ -884,8 +884,12 @@ private:
         for (std::size_t seat = 0; seat < names_.size(); ++seat) {
             by_name_[seat] = seat;
         }
-        std::stable_sort(by_name_.begin(), by_name_.end(),
-                         [this](std::size_t a, std::size_t b) { return names_[a] < names_[b]; });
+        // Equal names ordered by seat: the order a stable sort gives, without the buffer
+        // std::stable_sort allocates.
+        std::sort(by_name_.begin(), by_name_.end(), [this](std::size_t a, std::size_t b) {
+            const int order = names_[a].compare(names_[b]);
+            return order < 0 || (order == 0 && a < b);
+        });
         const auto twin = std::adjacent_find(
             by_name_.begin(), by_name_.end(),
             [this](std::size_t a, std::size_t b) { return names_[a] == names_[b]; });

@@ -17,6 +17,7 @@
 #include <snakeladder/snakeladder.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bench {
@@ -192,7 +193,12 @@ struct Run {
     double reference = 0;
     double null_mutex = 0;
     double std_mutex = 0;
+    // Building the NullMutex games (board copy, dice, names and the constructor's checks), and
+    // building the same arguments alone: the part of it that is not Game's own.
+    double construct = 0;
+    double arguments = 0;
     std::uint64_t turns = 0;
+    std::uint64_t games = 0;
     bool same_games = true;
 };
 
@@ -205,11 +211,23 @@ double time_play(std::vector<G>& games) {
     return seconds_since(start) - clock_cost();
 }
 
+// What building a game takes apart from Game itself: a copy of the board (Game takes it by
+// value), the dice and the names. Built into a vector as the games are, so that both loops
+// store what they build alike (neither times its destruction).
+struct Arguments {
+    Arguments(const Board<>& board, FairDice<> dice, std::vector<std::string> names)
+        : board(board), dice(std::move(dice)), names(std::move(names)) {}
+    Board<> board;
+    FairDice<> dice;
+    std::vector<std::string> names;
+};
+
 // The games are played a few at a time, the three loops back to back on the same seeds, so that
-// all three meet the same conditions on a shared machine. Only play() is timed: building a game
-// checks its board and dice (which costs more than playing it), and is done before the clock
-// starts; the games are destroyed before the next few are built, so their logs reuse memory as
-// they would in a program that plays game after game.
+// all three meet the same conditions on a shared machine. Building the NullMutex games is timed
+// on its own (the constructor checks the board and the dice, which once cost as much as hundreds
+// of turns), next to building the same arguments without a game; play() is timed apart from it.
+// The games are destroyed before the next few are built, so their logs reuse memory as they
+// would in a program that plays game after game.
 Run run_once(const Board<>& board, std::size_t games) {
     using Unlocked = Game<FairDice<>, GameConfig<>, NullMutex>;
     using Locked = Game<FairDice<>, GameConfig<>, std::mutex>;
@@ -218,19 +236,34 @@ Run run_once(const Board<>& board, std::size_t games) {
     Run run;
     std::vector<Unlocked> unlocked;
     std::vector<Locked> locked;
+    std::vector<Arguments> arguments;
     unlocked.reserve(batch);
     locked.reserve(batch);
+    arguments.reserve(batch);
     for (std::size_t first = 0; first < games; first += batch) {
         const std::size_t last = std::min(games, first + batch);
         unlocked.clear();
         locked.clear();
+        arguments.clear();
+        auto start = Clock::now();
         for (std::size_t g = first; g < last; ++g) {
-            unlocked.emplace_back(board, FairDice<>::seeded(seed_of(g), sides), names);
+            arguments.emplace_back(board, FairDice<>::seeded(seed_of(g)),
+                                   std::vector<std::string>{"Ana", "Ben", "Cy", "Di"});
+        }
+        run.arguments += seconds_since(start) - clock_cost();
+        start = Clock::now();
+        for (std::size_t g = first; g < last; ++g) {
+            unlocked.emplace_back(board, FairDice<>::seeded(seed_of(g)),
+                                  std::vector<std::string>{"Ana", "Ben", "Cy", "Di"});
+        }
+        run.construct += seconds_since(start) - clock_cost();
+        run.games += last - first;
+        for (std::size_t g = first; g < last; ++g) {
             locked.emplace_back(board, FairDice<>::seeded(seed_of(g), sides), names);
         }
         std::array<int, batch> winners{};
         std::uint64_t turns = 0;
-        const auto start = Clock::now();
+        start = Clock::now();
         for (std::size_t g = first; g < last; ++g) {
             turns += loop.play(seed_of(g), winners[g - first]);
         }
@@ -281,6 +314,23 @@ void run(const Options& options) {
     row("reference loop (next-square table, no log)", &Run::reference);
     row("Game::play, NullMutex (records and all)", &Run::null_mutex);
     row("Game::play, std::mutex (records and all)", &Run::std_mutex);
+
+    // Building a game, in ns and in turns of Game::play (NullMutex) measured in the same run.
+    const auto games_per_run = static_cast<double>(runs.front().games);
+    const auto build_row = [&](std::string_view label, double Run::*part) {
+        std::vector<double> seconds;
+        std::vector<double> in_turns;
+        for (const Run& r : runs) {
+            seconds.push_back(r.*part);
+            in_turns.push_back((r.*part / games_per_run) / (r.null_mutex / turns));
+        }
+        fmt::print("  {:<44} {:>8.0f} ns/game = {:>6.1f} turns\n", label,
+                   best(seconds) * 1e9 / games_per_run, median(in_turns));
+    };
+    fmt::print("  building a game on the built classic board; turns: of Game::play, NullMutex, "
+               "median of the runs' ratios\n");
+    build_row("Game construction, NullMutex (all of it)", &Run::construct);
+    build_row("  its arguments alone (board copy, dice, names)", &Run::arguments);
 }
 
 inline const Section section{"game", "Game::play against a hand-written reference loop", &run};
