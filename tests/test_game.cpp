@@ -3,6 +3,7 @@
 // replay, and 10,000 seeded games. The threaded tests are in test_game_threads.cpp.
 #include "catch.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -745,6 +746,50 @@ TEST_CASE("running out of memory anywhere in a turn changes nothing", "[game]") 
     }());
     // Each event was delivered once: started, 11 turns, one home, the end.
     CHECK(events.size() == 14);
+}
+
+TEST_CASE("running out of memory in play() after a replayed turn loses nothing, homecomings "
+          "included",
+          "[game]") {
+    // replay_turn plays through the turn model on a second state and swaps it in; the fast loop
+    // then counts on getting home never allocating. Fail each allocation of play() in turn: the
+    // game must carry on to exactly the records of a game that never failed.
+    using Config = GameConfig<ExactFinish, RejectChains>;
+    const auto fresh = [] {
+        Game<FairDice<>, Config, NullMutex> game(classic(Config({.play_to_last = true})),
+                                                 FairDice<>::seeded(3), {"Ana", "Ben", "Cy"});
+        const std::array<int, 1> first{4};
+        (void)game.replay_turn(first);
+        return game;
+    };
+    auto twin = fresh();
+    (void)twin.play();
+    const std::vector<TurnRecord> expected = twin.records();
+    REQUIRE(twin.ranking().front().home);
+    std::size_t failures = 0;
+    for (long allocation = 0;; ++allocation) {
+        auto game = fresh();
+        bool failed = false;
+        fail_allocation_after(allocation);
+        try {
+            (void)game.play();
+        } catch (const std::bad_alloc&) {
+            failed = true;
+        }
+        stop_failing_allocations();
+        // On from wherever it stopped (the failure may have come after the last turn, while
+        // play() built its result).
+        if (failed && game.status() != GameStatus::finished) {
+            (void)game.play();
+        }
+        REQUIRE(game.records() == expected);
+        REQUIRE(game.state() == twin.state());
+        if (!failed) {
+            break;
+        }
+        ++failures;
+    }
+    CHECK(failures > 0);
 }
 #endif
 

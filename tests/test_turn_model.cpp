@@ -932,6 +932,48 @@ TEST_CASE("apply_roll refuses a state it cannot apply a roll to, and leaves it a
     require_refused(GameState(), 2, "seat 0");
     require_refused(at({10, 3}), 2, "square 10");
     require_refused(at({3, -1}, 0), 2, "square -1");
+    // States the rules could not have reached.
+    require_refused(at({3, 3}, 0, 0, 0), 2, "max_roll must be at least 1, got 0");
+    GameState due_at_home = at({9, 3}, 0, 3);
+    due_at_home.finish_order = {0};
+    require_refused(due_at_home, 2, "seat 0 is due but already home");
+    require_refused(at({9, 3}, 1, 3), 2, "1 tokens are home but the finish order lists 0");
+    GameState listed_twice = at({9, 3, 9}, 1, 3);
+    listed_twice.finish_order = {0, 0};
+    require_refused(listed_twice, 2, "lists seat 0, which is not a seat at home listed once");
+    GameState not_home = at({9, 3}, 1, 3);
+    not_home.finish_order = {1};
+    require_refused(not_home, 2, "lists seat 1, which is not a seat at home listed once");
+    GameState stray = at({9, 3}, 1, 3);
+    stray.finish_order = {7};
+    require_refused(stray, 2, "lists seat 7");
+    // A turn under way needs the extra-turn rule, and as many maximum rolls as rolls so far.
+    GameState mid_turn = at({3, 3});
+    mid_turn.rolls_in_turn = 1;
+    mid_turn.streak = 1;
+    mid_turn.turn_start = 3;
+    require_refused(mid_turn, 2, "a turn under way of 1 rolls with 1 maximum rolls in a row");
+    GameState leftover = at({3, 3});
+    leftover.streak = 2;
+    require_refused(leftover, 2, "a turn under way of 0 rolls with 2 maximum rolls");
+    {
+        using Extra = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
+        const Board<Extra> extra_board = board9(Extra({.size = 9}));
+        GameState too_long = at({3, 3});
+        too_long.rolls_in_turn = 3;
+        too_long.streak = 3;
+        too_long.turn_start = 3;
+        REQUIRE_THROWS_WITH(apply_roll(extra_board, too_long, 6),
+                            SL_CONTAINS("a turn under way of 3 rolls with 3 maximum rolls"));
+        GameState off_start = at({3, 3});
+        off_start.rolls_in_turn = 1;
+        off_start.streak = 1;
+        off_start.turn_start = 12;
+        REQUIRE_THROWS_WITH(apply_roll(extra_board, off_start, 2),
+                            SL_CONTAINS("the turn began on square 12, which is not on the board"));
+        off_start.turn_start = 1; // on the board: the second roll of the turn is applied
+        REQUIRE(apply_roll(extra_board, off_start, 2).state.squares == std::vector<Square>{5, 3});
+    }
 
     // Home (square 9) and 0 are on the board: the roll is applied (play_to_last, Ana home, Ben
     // moves, Cy is next).

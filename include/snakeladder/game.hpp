@@ -91,6 +91,10 @@ public:
         check_players();
         check_home_reachable();
         state_ = GameState(names_.size(), static_cast<int>(dice_.max_roll()));
+        // Room for every finisher in both states a turn swaps between, so that getting home
+        // never allocates (the fast paths count on it; a copy alone keeps only what it needs).
+        pending_ = state_;
+        pending_.finish_order.reserve(names_.size());
     }
 
     /// A moved-from game may only be destroyed or assigned to. Moves throw only if the dice's
@@ -439,8 +443,12 @@ private:
         detail::DiceCheckpoint<D> checkpoint(dice_);
         std::size_t rolled = 0;
         try {
-            GameState next = state_;
-            std::vector<RollOutcome> rolls;
+            // Copied into a state kept for this (its room is reused: no allocation once the game
+            // is under way), and swapped in when the turn is complete.
+            GameState& next = pending_;
+            next = state_;
+            std::vector<RollOutcome>& rolls = pending_rolls_;
+            rolls.clear();
             std::size_t given = 0;
             do {
                 int roll = 0;
@@ -494,8 +502,9 @@ private:
         return roll;
     }
 
-    // Logs a turn the turn model has played into `next` and makes `next` the game's state.
-    // Whatever can fail (allocation) happens before the first change.
+    // Logs a turn the turn model has played into `next` and makes `next` the game's state (the
+    // old state goes to `next`, to be reused). Whatever can fail (allocation) happens before the
+    // first change.
     void commit_turn(const std::vector<RollOutcome>& rolls, GameState& next) {
         const RollOutcome& first = rolls.front();
         detail::TurnDetail extra;
@@ -971,6 +980,8 @@ private:
     detail::TurnLog log_;
     std::vector<detail::TurnDetail> details_; // by log index, for house-rule turns only
     mutable GameState replay_; // where record_at plays a logged turn again (under state_mutex)
+    GameState pending_;        // where a house-rule or replayed turn is played
+    std::vector<RollOutcome> pending_rolls_; // and what its rolls did
     std::shared_ptr<detail::GameHub<Mutex>> hub_;
 };
 

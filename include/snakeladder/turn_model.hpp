@@ -174,7 +174,8 @@ void check_house_rules_playable(const Board<Config>& board, const D& dice, const
 /// Applies `roll` (at least 1) to `state` in place, under the board's rules and its
 /// configuration's house rules, and says what it did. `state` must not be finished and must
 /// have one square per player, each in 0..size; nothing is checked (Game checks before it
-/// asks). Allocates only to list a knocked-back token.
+/// asks). May allocate: to list a knocked-back token, for a chain of more than three jumps, and
+/// to add to the finish order of a state that was copied (a copy keeps only the room it needs).
 ///
 /// The order of a roll: the starting roll, the forfeit, the overshoot rule, the jumps, the
 /// rules' effects on the square reached (knock-back), home, then another roll or the next
@@ -251,11 +252,13 @@ RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, in
 namespace detail {
 
 // The last steps of a roll of the standard game, once the mover's square holds where the move
-// ended: home, then the next player.
+// ended: home, then the next player. noexcept, for the game's fast paths: `state` must have room
+// in its finish order for every player, as a state built by GameState(players, max_roll) has (a
+// copy has only the room it needs; Game only ever copies into states built so).
 template <class Config>
-void finish_plain_roll(const Board<Config>& board, GameState& state) {
+void finish_plain_roll(const Board<Config>& board, GameState& state) noexcept {
     if (state.squares[state.seat_due] == board.size()) {
-        state.finish_order.push_back(state.seat_due); // room for every player: see GameState()
+        state.finish_order.push_back(state.seat_due); // never allocates: see above
     }
     end_turn(state, board.config().play_to_last(), board.size());
 }
@@ -263,7 +266,7 @@ void finish_plain_roll(const Board<Config>& board, GameState& state) {
 // A roll of the standard game, where no house rule can apply: what apply_roll_in_place does
 // then, without building the outcome. The game's fast paths are this; returns the end square.
 template <class Config>
-Square apply_plain_roll(const Board<Config>& board, GameState& state, int roll) {
+Square apply_plain_roll(const Board<Config>& board, GameState& state, int roll) noexcept {
     static_assert(Config::house_rule_policy::plays_plain,
                   "apply_plain_roll plays the standard game only: use apply_roll_in_place");
     Square& square = state.squares[state.seat_due];
@@ -281,9 +284,70 @@ struct RollResult {
     RollOutcome outcome;
 };
 
+namespace detail {
+
+// Throws InvalidConfig, naming what is wrong, unless `state` is one the rules could have reached
+// on `board`: what apply_roll_in_place takes on trust.
+template <class Config>
+void check_state(const Board<Config>& board, const GameState& state) {
+    const auto fail = [](const std::string& what) {
+        throw_invalid_config("apply_roll: the state does not fit the board and its rules: " + what);
+    };
+    const Square home = board.size();
+    const std::size_t seats = state.squares.size();
+    if (state.seat_due >= seats) {
+        fail("seat " + std::to_string(state.seat_due) + " is due, but there are " +
+             std::to_string(seats) + " seats");
+    }
+    if (state.max_roll < 1) {
+        fail("max_roll must be at least 1, got " + std::to_string(state.max_roll));
+    }
+    std::size_t at_home = 0;
+    for (std::size_t seat = 0; seat < seats; ++seat) {
+        const Square square = state.squares[seat];
+        if (square < 0 || square > home) {
+            fail("seat " + std::to_string(seat) + " is on square " + std::to_string(square) +
+                 ", not on a board of " + std::to_string(home) + " squares (0 is the start)");
+        }
+        at_home += square == home ? 1 : 0;
+    }
+    std::vector<bool> finished(seats, false);
+    for (const std::uint32_t seat : state.finish_order) {
+        if (seat >= seats || finished[seat] || state.squares[seat] != home) {
+            fail("the finish order lists seat " + std::to_string(seat) +
+                 ", which is not a seat at home listed once");
+        }
+        finished[seat] = true;
+    }
+    if (at_home != state.finish_order.size()) {
+        fail(std::to_string(at_home) + " tokens are home but the finish order lists " +
+             std::to_string(state.finish_order.size()));
+    }
+    if (state.squares[state.seat_due] == home) {
+        fail("seat " + std::to_string(state.seat_due) + " is due but already home");
+    }
+    const auto streak_limit =
+        static_cast<std::uint32_t>(board.config().house_rules().forfeit_streak());
+    if (state.rolls_in_turn == 0 ? state.streak != 0 || state.turn_start != 0
+                                 : streak_limit == 0 || state.streak != state.rolls_in_turn ||
+                                       state.streak >= streak_limit) {
+        fail("a turn under way of " + std::to_string(state.rolls_in_turn) + " rolls with " +
+             std::to_string(state.streak) +
+             " maximum rolls in a row cannot happen under these house rules");
+    }
+    if (state.turn_start < 0 || state.turn_start > home) {
+        fail("the turn began on square " + std::to_string(state.turn_start) +
+             ", which is not on the board");
+    }
+}
+
+} // namespace detail
+
 /// Applies `roll` to a copy of `state` (see apply_roll_in_place): the state is not changed.
-/// Throws InvalidConfig for a state that is finished or whose squares do not fit the board,
-/// and for a roll below 1.
+/// Throws InvalidConfig for a finished state, a roll below 1, and a state the rules could not
+/// have reached on this board (a square off the board, a seat due that does not exist or is
+/// home, a finish order that does not match the tokens at home, a turn under way that the house
+/// rules cannot produce), naming what is wrong.
 template <class Config>
 [[nodiscard]] RollResult apply_roll(const Board<Config>& board, const GameState& state, int roll) {
     if (state.finished) {
@@ -293,18 +357,7 @@ template <class Config>
         detail::throw_invalid_config("apply_roll: a roll must be at least 1, got " +
                                      std::to_string(roll));
     }
-    if (state.seat_due >= state.squares.size()) {
-        detail::throw_invalid_config("apply_roll: seat " + std::to_string(state.seat_due) +
-                                     " is due, but the state has " +
-                                     std::to_string(state.squares.size()) + " seats");
-    }
-    for (const Square square : state.squares) {
-        if (square < 0 || square > board.size()) {
-            detail::throw_invalid_config("apply_roll: square " + std::to_string(square) +
-                                         " is not on a board of " + std::to_string(board.size()) +
-                                         " squares (0 is the start)");
-        }
-    }
+    detail::check_state(board, state);
     RollResult result{state, {}};
     result.outcome = apply_roll_in_place(board, result.state, roll);
     return result;
