@@ -88,11 +88,14 @@ static_assert(HouseRulePolicy<ChosenHouseRules>);
 static_assert(!HouseRulePolicy<int>);
 static_assert(!HouseRulePolicy<HouseRuleSwitches>);
 
-static_assert(NoHouseRules::plays_plain && HouseRules<>::plays_plain);
-static_assert(!ExtraTurnOnMax<>::plays_plain && !SixToStart::plays_plain &&
-              !KnockBack::plays_plain);
+// Only a policy that can never do anything plays the plain turn loop.
+static_assert(detail::rule_plays_plain<NoHouseRules>() && HouseRules<>::plays_plain &&
+              HouseRules<NoHouseRules>::plays_plain);
+static_assert(!detail::rule_plays_plain<ExtraTurnOnMax<>>() &&
+              !detail::rule_plays_plain<SixToStart>() && !detail::rule_plays_plain<KnockBack>());
 static_assert(!HouseRules<NoHouseRules, KnockBack>::plays_plain);
-static_assert(!ChosenHouseRules::plays_plain); // its switches are only known at run time
+// Its switches are only known at run time.
+static_assert(!detail::rule_plays_plain<ChosenHouseRules>());
 
 static_assert(ExtraTurnOnMax<>::forfeit_streak() == 3 && ExtraTurnOnMax<2>::forfeit_streak() == 2);
 static_assert(switches_of(NoHouseRules{}) == HouseRuleSwitches{});
@@ -818,8 +821,8 @@ TEST_CASE("House rules refuse dice that would stop every token for good") {
         const Board<Config> board(std::vector<Jump>{}, Config({.size = 10}));
         REQUIRE_THROWS_AS(Game(board, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}), InvalidConfig);
         REQUIRE_THROWS_WITH(Game(board, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}),
-                            "every roll of these dice is 1, their maximum, so under the "
-                            "extra-turn house rule every turn would be forfeited after 3 of them");
+                            "every roll of these dice is 1, their maximum, so under house rule "
+                            "ExtraTurnOnMax<3> every turn would be forfeited after 3 of them");
         using Chosen = GameConfig<OvershootWins, RejectChains, ChosenHouseRules>;
         const Board<Chosen> chosen(std::vector<Jump>{},
                                    Chosen({.size = 10}, ChosenHouseRules({.forfeit_streak = 2})));

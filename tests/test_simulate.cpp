@@ -625,8 +625,8 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
         const LoadedDice<> only_six({0, 0, 0, 0, 0, 1});
         REQUIRE_THROWS_WITH(simulate(with_rules({.forfeit_streak = 3}), only_six, {.games = 10}),
                             SL_CONTAINS("every roll of these dice is 6, their maximum, so under "
-                                        "the extra-turn house rule every turn would be forfeited "
-                                        "after 3 of them"));
+                                        "house rule ExtraTurnOnMax<3> every turn would be "
+                                        "forfeited after 3 of them"));
         const Board<Config> tiny(
             {}, Config({.size = 5}, ChosenHouseRules({.max_roll_to_start = true})));
         REQUIRE_THROWS_WITH(simulate(tiny, die, {.games = 10}),

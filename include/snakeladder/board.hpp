@@ -57,7 +57,7 @@ public:
     using chain_rule = typename Config::chain_rule;
 
     constexpr explicit Board(std::vector<Jump> jumps, Config config = Config{})
-        : config_(config), jumps_(std::move(jumps)) {
+        : config_(std::move(config)), jumps_(std::move(jumps)) {
         validate_and_index();
     }
     /// From any range of jumps (an array, a span, a list...).

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace snakeladder {
 
@@ -54,8 +55,8 @@ public:
     constexpr GameConfig() = default;
     constexpr GameConfig(const GameSettings& settings) // NOLINT(google-explicit-constructor)
         : settings_(validated(settings)) {}
-    constexpr GameConfig(const GameSettings& settings, const House& house_rules)
-        : settings_(validated(settings)), house_rules_(house_rules) {}
+    constexpr GameConfig(const GameSettings& settings, House house_rules)
+        : settings_(validated(settings)), house_rules_(std::move(house_rules)) {}
 
     [[nodiscard]] constexpr Square size() const noexcept { return settings_.size; }
     [[nodiscard]] constexpr int min_players() const noexcept { return settings_.min_players; }
@@ -118,7 +119,7 @@ private:
 // message of its slot and no cascade of errors from the members above.
 template <class Overshoot, class Chains, class House>
 requires(!(OvershootRule<Overshoot> && ChainRule<Chains> &&
-           HouseRulePolicy<House>)) class GameConfig<Overshoot, Chains, House> {
+           HouseRule<House>)) class GameConfig<Overshoot, Chains, House> {
     static_assert(OvershootRule<Overshoot>,
                   "GameConfig<Overshoot, ...>: Overshoot must be an overshoot rule (ExactFinish, "
                   "BounceBack, OvershootWins, or a type with static apply(from, roll, size) "
@@ -127,12 +128,12 @@ requires(!(OvershootRule<Overshoot> && ChainRule<Chains> &&
                   "GameConfig<Overshoot, Chains, ...>: Chains must be a chain rule (RejectChains, "
                   "FollowChains, SingleJump, or a type with a static ChainPolicy policy and a "
                   "name)");
-    static_assert(HouseRulePolicy<House>,
-                  "GameConfig<Overshoot, Chains, House>: House must be a house-rule policy "
-                  "(NoHouseRules, ExtraTurnOnMax<N>, SixToStart, KnockBack, HouseRules<...>, "
-                  "ChosenHouseRules, or a copyable, equality-comparable type with "
-                  "forfeit_streak() noexcept -> int, max_roll_to_start() and knock_back() "
-                  "noexcept -> bool, and a static plays_plain)");
+    static_assert(HouseRule<House>,
+                  "GameConfig<Overshoot, Chains, House>: House must be a house-rule policy, that "
+                  "is a HouseRule (NoHouseRules, ExtraTurnOnMax<N>, RollAgainOnMax, SixToStart, "
+                  "StartingRolls, KnockBack, MissTurnSquares, HouseRules<...>, ChosenHouseRules, "
+                  "or a copyable, equality-comparable type of yours with a name() and hooks: "
+                  "see house_rules.hpp)");
 };
 
 namespace detail {
@@ -147,7 +148,7 @@ template <class Config>
 inline constexpr bool is_valid_game_config = false;
 template <class Overshoot, class Chains, class House>
 inline constexpr bool is_valid_game_config<GameConfig<Overshoot, Chains, House>> =
-    OvershootRule<Overshoot>&& ChainRule<Chains>&& HouseRulePolicy<House>;
+    OvershootRule<Overshoot>&& ChainRule<Chains>&& HouseRule<House>;
 
 // True, after instantiating a GameConfig<...> so that a policy that does not fit reports itself
 // in its own slot's words (and not only as "not a valid configuration").

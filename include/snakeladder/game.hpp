@@ -49,7 +49,8 @@ namespace snakeladder {
 /// A game of snakes and ladders: players by name in a fixed rotation, moving on `Board<Config>`
 /// with dice `D`, every turn kept in an exact log.
 ///
-/// Rules: the player due rolls; the board applies the overshoot rule, then the jumps; a player
+/// Rules: the player due rolls; the board applies the overshoot rule, then the jumps; the
+/// configuration's house rules act at their points of the roll (see the turn model); a player
 /// who reaches the last square is home. The game ends when the first player is home, or, under
 /// `play_to_last`, when one player is left (that player is ranked last); players already home are
 /// skipped in the rotation.
@@ -64,8 +65,9 @@ namespace snakeladder {
 ///
 /// `Mutex` makes the game safe to share between threads (std::mutex, the default), or free of
 /// any locking for a single thread (NullMutex). Everything is resolved at compile time: a turn
-/// makes no virtual call and no map lookup. Records are kept as four words a turn and rebuilt
-/// in full when read, so playing a game allocates almost nothing.
+/// makes no virtual call and no map lookup. In the standard game, records are kept as four words
+/// a turn and rebuilt in full when read, so playing a game allocates almost nothing; under house
+/// rules, the turn model's outcome of every roll is kept, and records are built from them.
 ///
 /// `D` must be Dice, `Config` a GameConfig and `Mutex` BasicLockable; anything else is refused
 /// by the specialization below, with one static_assert that names the slot.
@@ -77,6 +79,8 @@ public:
     using board_type = Board<Config>;
     using mutex_type = Mutex;
     using house_rule_policy = typename Config::house_rule_policy;
+    /// The standard game: no house rule can ever act, so turns take the plain, faster path.
+    static constexpr bool plain_rules = detail::rule_plays_plain<house_rule_policy>();
 
     /// Throws InvalidPlayers for a player count outside the configuration's limits, an empty or
     /// a duplicate name; InvalidConfig when these dice cannot bring a token home on this board
@@ -206,7 +210,7 @@ public:
             {
                 detail::TurnLock<Mutex> turn(*hub_, nested);
                 std::lock_guard<Mutex> state(hub_->state_mutex);
-                if (state_.finished || log_.size() >= config().turn_limit()) {
+                if (state_.finished || state_.turns_played >= config().turn_limit()) {
                     if (first) {
                         (void)admit(nullptr, false); // throws GameOver or TurnLimitReached
                     }
@@ -300,10 +304,11 @@ public:
         }
         return record_at(log_.size() - 1);
     }
-    /// Turns played so far.
+    /// Turns over so far: one per record, and the turns missed under a house rule such as
+    /// MissTurnSquares (listed in the record before them, `missed_after`), which have none.
     [[nodiscard]] std::uint64_t turns() const {
         std::lock_guard<Mutex> lock(hub_->state_mutex);
-        return log_.size();
+        return state_.turns_played;
     }
     /// The first player home, once there is one.
     [[nodiscard]] std::optional<std::string> winner() const {
@@ -378,7 +383,7 @@ private:
     // the game, growing the log, a record to return, observers) is out of line.
     SNAKELADDER_HOT bool play_locked(const std::string_view* claimed, TurnRecord* copy_out,
                                      bool stop_quietly) {
-        if (claimed != nullptr || state_.finished || log_.size() >= config().turn_limit())
+        if (claimed != nullptr || state_.finished || state_.turns_played >= config().turn_limit())
             [[unlikely]] {
             if (!admit(claimed, stop_quietly)) {
                 return false;
@@ -387,7 +392,7 @@ private:
         if (log_.full()) [[unlikely]] {
             log_.grow(); // before the roll, so running out of memory here changes nothing
         }
-        if constexpr (!house_rule_policy::plays_plain) {
+        if constexpr (!plain_rules) {
             play_planned_turn(copy_out, nullptr);
         } else if (copy_out != nullptr || !hub_->observers.empty()) [[unlikely]] {
             play_published_turn(copy_out);
@@ -504,43 +509,23 @@ private:
 
     // Logs a turn the turn model has played into `next` and makes `next` the game's state (the
     // old state goes to `next`, to be reused). Whatever can fail (allocation) happens before the
-    // first change.
+    // first change. Under house rules the rolls' outcomes are kept beside the log: records are
+    // built from them, and undo takes them back.
     void commit_turn(const std::vector<RollOutcome>& rolls, GameState& next) {
         const RollOutcome& first = rolls.front();
-        detail::TurnDetail extra;
-        extra.index = log_.size();
-        for (std::size_t i = 0; i < rolls.size(); ++i) {
-            if (i > 0) {
-                extra.more_rolls.push_back(rolls[i].roll);
+        if constexpr (!plain_rules) {
+            detail::TurnDetail extra{state_.turns_played + 1, rolls};
+            if (details_.size() == details_.capacity()) { // doubling: stays linear
+                details_.reserve(std::max<std::size_t>(16, 2 * details_.capacity()));
             }
-            for (const TokenKnock& knock : rolls[i].knocked) {
-                extra.sent_back.push_back({knock.seat, knock.from, static_cast<std::uint32_t>(i)});
-            }
-        }
-        const bool detailed = !extra.more_rolls.empty() || !extra.sent_back.empty();
-        if (detailed && details_.size() == details_.capacity()) { // doubling: stays linear
-            details_.reserve(std::max<std::size_t>(16, 2 * details_.capacity()));
+            details_.push_back(std::move(extra));
         }
         detail::LoggedTurn& turn = log_.append();
         turn.start = first.start;
         turn.end = rolls.back().end;
         turn.seat = first.seat;
         turn.roll = first.roll;
-        if (detailed) {
-            details_.push_back(std::move(extra));
-        }
         std::swap(state_, next);
-    }
-
-    // The detail of the turn at `index`, if it has one.
-    [[nodiscard]] const detail::TurnDetail* detail_of(std::size_t index) const noexcept {
-        if (details_.empty() || details_.back().index < index) {
-            return nullptr;
-        }
-        const auto it = std::lower_bound(
-            details_.begin(), details_.end(), index,
-            [](const detail::TurnDetail& d, std::size_t i) { return d.index < i; });
-        return it != details_.end() && it->index == index ? &*it : nullptr;
     }
 
     // play()'s inner loop: turns that need nothing but the common case, played back to back while
@@ -552,14 +537,14 @@ private:
     // that state.
     SNAKELADDER_HOT bool play_plain_turns() {
         constexpr std::size_t longest_stretch = 1024;
-        if (!house_rule_policy::plays_plain || state_.finished || !state_.finish_order.empty() ||
+        if (!plain_rules || state_.finished || !state_.finish_order.empty() ||
             !hub_->observers.empty()) {
             return false;
         }
         if (log_.full()) [[unlikely]] {
             log_.grow(); // before the roll, so running out of memory here changes nothing
         }
-        const std::size_t below_limit = config().turn_limit() - log_.size();
+        const std::size_t below_limit = config().turn_limit() - state_.turns_played;
         const std::size_t turns = std::min({log_.room(), below_limit, longest_stretch});
         const auto players = static_cast<std::uint32_t>(names_.size());
         const Square size = board_.size();
@@ -619,7 +604,7 @@ private:
             }
             throw GameOver(game_over_message());
         }
-        if (log_.size() >= config().turn_limit()) {
+        if (state_.turns_played >= config().turn_limit()) {
             if (stop_quietly) {
                 return false;
             }
@@ -643,87 +628,59 @@ private:
         throw InvalidConfig(fmt::format("the dice rolled {}, but a roll must be at least 1", roll));
     }
 
-    // The full record of the turn at `index` (0-based) in the log: its rolls played again through
-    // the turn model from what the log keeps. Only the mover's square, and the squares of the
-    // tokens it sent back, can change what a roll does, so those are all the replay needs.
+    // The full record of the turn at `index` (0-based) in the log. Under house rules, from the
+    // outcomes kept for it. In the standard game, its roll played again through the turn model
+    // from what the log keeps: only the mover's square can change what that roll does.
     [[nodiscard]] TurnRecord record_at(std::size_t index) const {
-        const detail::LoggedTurn& turn = log_[index];
-        const detail::TurnDetail* extra = nullptr;
-        if constexpr (!house_rule_policy::plays_plain) {
-            extra = detail_of(index);
-        }
-        GameState& replay = replay_; // guarded by state_mutex, as every caller holds it
-        if (replay.squares.size() != names_.size()) {
-            replay = GameState(names_.size(), state_.max_roll);
-        }
-        // Puts the replay back to all tokens on 0 however this ends.
-        class Reset {
-        public:
-            Reset(GameState& state, const detail::TurnDetail* extra, std::uint32_t seat) noexcept
-                : state_(state), extra_(extra), seat_(seat) {}
-            Reset(const Reset&) = delete;
-            Reset& operator=(const Reset&) = delete;
-            Reset(Reset&&) = delete;
-            Reset& operator=(Reset&&) = delete;
-            ~Reset() {
-                state_.squares[seat_] = 0;
-                if (extra_ != nullptr) {
-                    for (const detail::SentBack& knocked : extra_->sent_back) {
-                        state_.squares[knocked.seat] = 0;
-                    }
-                }
-                state_.finish_order.clear();
-            }
-
-        private:
-            GameState& state_;
-            const detail::TurnDetail* extra_;
-            std::uint32_t seat_;
-        };
-        const Reset reset(replay, extra, turn.seat);
-        replay.squares[turn.seat] = turn.start;
-        if (extra != nullptr) {
-            for (const detail::SentBack& knocked : extra->sent_back) {
-                replay.squares[knocked.seat] = knocked.from;
-            }
-        }
-        replay.seat_due = turn.seat;
-        replay.rolls_in_turn = 0;
-        replay.streak = 0;
-        replay.turn_start = 0;
-        replay.finished = false;
-        TurnRecord record;
-        if (extra == nullptr || extra->more_rolls.empty()) {
-            const RollOutcome roll = apply_roll_in_place(board_, replay, turn.roll);
-            record = turn_record(std::span(&roll, 1), index + 1, names_);
+        if constexpr (!plain_rules) {
+            const detail::TurnDetail& turn = details_[index];
+            return turn_record(turn.rolls, turn.turn, names_);
         } else {
-            std::vector<RollOutcome> rolls;
-            rolls.reserve(extra->more_rolls.size() + 1);
-            rolls.push_back(apply_roll_in_place(board_, replay, turn.roll));
-            for (const int roll : extra->more_rolls) {
-                rolls.push_back(apply_roll_in_place(board_, replay, roll));
+            const detail::LoggedTurn& turn = log_[index];
+            GameState& replay = replay_; // guarded by state_mutex, as every caller holds it
+            if (replay.squares.size() != names_.size()) {
+                replay = GameState(names_.size(), state_.max_roll);
             }
-            record = turn_record(rolls, index + 1, names_);
+            replay.squares[turn.seat] = turn.start; // the other squares do not matter
+            replay.seat_due = turn.seat;
+            replay.rolls_in_turn = 0;
+            replay.finished = false;
+            replay.finish_order.clear();
+            const RollOutcome roll = apply_roll_in_place(board_, replay, turn.roll);
+            TurnRecord record = turn_record(std::span(&roll, 1), index + 1, names_);
+            if (record.home) { // a player gets home once: its place is its index in the order
+                const auto& order = state_.finish_order;
+                const auto it = std::find(order.begin(), order.end(), turn.seat);
+                record.place = static_cast<int>(it - order.begin()) + 1;
+            }
+            return record;
         }
-        if (record.home) { // a player gets home once: its place is its index in the finish order
-            const auto& order = state_.finish_order;
-            const auto it = std::find(order.begin(), order.end(), turn.seat);
-            record.place = static_cast<int>(it - order.begin()) + 1;
-        }
-        return record;
     }
 
     // Undoes the last turn, logged and committed. Everything it changed follows from its log
-    // entry: a turn is only played in a game that has not finished, by the player who was due.
+    // entry (and, under house rules, the outcomes of its rolls, taken back last first): a turn is
+    // only played in a game that has not finished, by the player who was due.
     void roll_back_last() noexcept {
         const detail::LoggedTurn& turn = log_.back();
-        state_.squares[turn.seat] = turn.start;
-        if (!details_.empty() && details_.back().index == log_.size() - 1) {
-            for (const detail::SentBack& knocked : details_.back().sent_back) {
-                state_.squares[knocked.seat] = knocked.from;
+        std::uint64_t turns = 1;
+        if constexpr (!plain_rules) {
+            const detail::TurnDetail& extra = details_.back();
+            for (std::size_t r = extra.rolls.size(); r-- > 0;) { // last roll first
+                const RollOutcome& roll = extra.rolls[r];
+                for (const std::uint32_t seat : roll.skipped) {
+                    ++state_.turns_to_miss[seat];
+                }
+                turns += roll.skipped.size();
+                for (const std::uint32_t seat : roll.misses) {
+                    --state_.turns_to_miss[seat];
+                }
+                for (std::size_t k = roll.knocked.size(); k-- > 0;) { // last move first
+                    state_.squares[roll.knocked[k].seat] = roll.knocked[k].from;
+                }
             }
             details_.pop_back();
         }
+        state_.squares[turn.seat] = turn.start;
         if (turn.end == board_.size()) {
             state_.finish_order.pop_back();
         }
@@ -732,7 +689,7 @@ private:
         state_.rolls_in_turn = 0;
         state_.streak = 0;
         state_.turn_start = 0;
-        --state_.turns_played;
+        state_.turns_played -= turns;
         log_.pop_back();
     }
 
@@ -746,14 +703,17 @@ private:
             }
             queue.emplace_back(TurnPlayed{record});
             for (const KnockedBack& knocked : record.knocked_back) {
-                queue.emplace_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
-                                                 knocked.from, record.seat, record.player});
+                if (knocked.seat != record.seat) { // a rule moving the mover sends nobody back
+                    queue.emplace_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
+                                                     knocked.from, record.seat, record.player,
+                                                     knocked.to});
+                }
             }
             if (record.home) {
                 queue.emplace_back(
                     PlayerHome{record.turn, record.seat, record.player, record.place});
             }
-            if (state_.finished || log_.size() >= config().turn_limit()) {
+            if (state_.finished || state_.turns_played >= config().turn_limit()) {
                 queue.emplace_back(GameEnded{result_locked()});
             }
         } catch (...) {
@@ -768,7 +728,7 @@ private:
         if (state_.finished) {
             return GameStatus::finished;
         }
-        if (log_.size() >= config().turn_limit()) {
+        if (state_.turns_played >= config().turn_limit()) {
             return GameStatus::turn_limit_reached;
         }
         return log_.empty() ? GameStatus::not_started : GameStatus::in_progress;
@@ -828,7 +788,7 @@ private:
     }
 
     [[nodiscard]] GameResult result_locked() const {
-        return {status_locked(), winner_locked(), log_.size(), ranking_locked()};
+        return {status_locked(), winner_locked(), state_.turns_played, ranking_locked()};
     }
 
     void throw_if_finished() const {
@@ -839,7 +799,7 @@ private:
 
     [[nodiscard]] std::string game_over_message() const {
         std::string message =
-            fmt::format("the game is over after {} turns: {} won", log_.size(),
+            fmt::format("the game is over after {} turns: {} won", state_.turns_played,
                         detail::shown_for_message(names_[state_.finish_order.front()]));
         if (config().play_to_last() && state_.squares.size() - state_.finish_order.size() == 1) {
             for (std::size_t seat = 0; seat < names_.size(); ++seat) {
@@ -914,7 +874,11 @@ private:
     // never ends. The board says which squares those are; the message names the first few.
     void check_home_reachable() const {
         if constexpr (FiniteDice<D>) {
-            return; // scripted dice end in DiceExhausted; they cannot make a game endless
+            // Scripted dice end in DiceExhausted: they cannot make a game endless, and which
+            // rolls come is the script's to say. The house rules are still checked against the
+            // board.
+            detail::check_house_rules_playable(board_, dice_, std::vector<int>{}, true);
+            return;
         }
         // A roll above twice the board size moves a token exactly as a roll of twice the size
         // does under every overshoot rule, so larger rolls need not be listed one by one.
@@ -978,7 +942,7 @@ private:
     std::vector<std::size_t> by_name_; // seats sorted by name, for lookups by name
     GameState state_; // the squares, the rotation, the finishers: what decides the next roll
     detail::TurnLog log_;
-    std::vector<detail::TurnDetail> details_; // by log index, for house-rule turns only
+    std::vector<detail::TurnDetail> details_; // by log index, under house rules only
     mutable GameState replay_; // where record_at plays a logged turn again (under state_mutex)
     GameState pending_;        // where a house-rule or replayed turn is played
     std::vector<RollOutcome> pending_rolls_; // and what its rolls did

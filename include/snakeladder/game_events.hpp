@@ -50,6 +50,8 @@ struct TokenSentBack {
     /// Whose move sent it back.
     std::size_t by_seat = 0;
     std::string by_player;
+    /// Where it was sent: square 0 under KnockBack; a rule of the user's may send it elsewhere.
+    Square to = 0;
     friend bool operator==(const TokenSentBack&, const TokenSentBack&) = default;
 };
 

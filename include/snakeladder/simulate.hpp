@@ -413,7 +413,8 @@ void play_turn_model_games(Roller roll, const Board<Config>& board, const GameSt
                 tally.count_finished(state.turns_played, outcome.seat);
                 break;
             }
-            if (outcome.turn_over && state.turns_played == max_turns) [[unlikely]] {
+            // At or past the limit: turns missed under a house rule may step over it.
+            if (outcome.turn_over && state.turns_played >= max_turns) [[unlikely]] {
                 ++tally.unfinished;
                 break;
             }
@@ -684,7 +685,7 @@ template <class Config, ReseedableDice D>
     }
     const detail::BoardStep<Config> board_step{&board};
     // House rules switched on: every roll goes through the turn model.
-    const bool house_rules = !(switches_of(board.config().house_rules()) == HouseRuleSwitches{});
+    const bool house_rules = !detail::rules_off(board.config().house_rules());
     const GameState start(players, max_roll);
 
     detail::SimulationRun run(blocks);

@@ -7,6 +7,7 @@
 
 #include "board.hpp"
 #include "dice.hpp"
+#include "game_state.hpp"
 #include "house_rules.hpp"
 #include "jump.hpp"
 #include "turn_record.hpp"
@@ -24,88 +25,6 @@
 
 namespace snakeladder {
 
-/// Everything that decides what happens next in a game: a copyable value, so copying it clones a
-/// game (search code explores from a copy, a test continues a copy made mid-turn).
-///
-/// A turn is one roll, or several when a house rule grants more (a maximum under
-/// ExtraTurnOnMax); `rolls_in_turn`, `turn_start` and `streak` say where a turn of several rolls
-/// stands. `max_roll` is the highest roll of the dice the game is played with: what the house
-/// rules call a maximum.
-struct GameState {
-    /// Each seat's square (0: not on the board yet; the board's size: home).
-    std::vector<Square> squares;
-    /// Seats, in the order they got home.
-    std::vector<std::uint32_t> finish_order;
-    /// The seat to roll next.
-    std::uint32_t seat_due = 0;
-    /// Turns over so far; the turn under way is number `turns_played + 1`.
-    std::uint64_t turns_played = 0;
-    /// Rolls made so far in the turn under way (0 before its first roll).
-    std::uint32_t rolls_in_turn = 0;
-    /// Maximum rolls in a row so far in the turn under way.
-    std::uint32_t streak = 0;
-    /// Where the mover stood when the turn under way began (once it has rolled; 0 between turns).
-    Square turn_start = 0;
-    /// The dice's highest roll.
-    int max_roll = 0;
-    /// No roll can be applied any more: every player is home, or the first one is home (with
-    /// play_to_last: all but one are).
-    bool finished = false;
-
-    GameState() = default;
-    /// A game about to start: `players` tokens on square 0, seat 0 to roll.
-    GameState(std::size_t players, int dice_max_roll)
-        : squares(players, 0), max_roll(dice_max_roll) {
-        finish_order.reserve(players); // getting home never allocates
-    }
-
-    /// Whether the turn under way has already rolled (the same player rolls again).
-    [[nodiscard]] bool mid_turn() const noexcept { return rolls_in_turn != 0; }
-
-    friend bool operator==(const GameState&, const GameState&) = default;
-};
-
-/// A token sent back to square 0 by a roll (house rule KnockBack).
-struct TokenKnock {
-    std::uint32_t seat = 0;
-    /// The square it stood on, where the roll ended.
-    Square from = 0;
-    friend constexpr bool operator==(const TokenKnock&, const TokenKnock&) = default;
-};
-
-/// What one roll did: the pieces a TurnRecord is made of.
-struct RollOutcome {
-    /// Who rolled, and which roll of their turn this was (1 for the first).
-    std::uint32_t seat = 0;
-    std::uint32_t roll_in_turn = 0;
-    int roll = 0;
-    /// Where the token stood before the roll.
-    Square start = 0;
-    /// Where the overshoot rule put it, before any jump.
-    Square landed = 0;
-    /// Where it stands after the roll (after a forfeit: where the turn began).
-    Square end = 0;
-    JumpPath jumps;
-    /// A blocked move: the roll that would have brought it exactly home; waiting: the maximum.
-    Square needed = 0;
-    /// The exact-finish rule forfeited the move.
-    bool blocked = false;
-    /// Starting rolls: the token is on square 0 and this roll does not let it start.
-    bool waiting = false;
-    /// This maximum was one too many in a row: the turn is forfeited, the token back on its
-    /// turn's start.
-    bool forfeits = false;
-    /// The token reached home; `place` is 1 for the first player home, then 2, ...
-    bool home = false;
-    int place = 0;
-    /// The tokens this roll sent back to square 0 (house rule KnockBack), by seat.
-    std::vector<TokenKnock> knocked;
-    /// The turn is over after this roll: the next roll is the next player's (or none).
-    bool turn_over = true;
-
-    friend bool operator==(const RollOutcome&, const RollOutcome&) = default;
-};
-
 namespace detail {
 
 // The seat after `seat` in the rotation whose token is not home yet.
@@ -121,131 +40,128 @@ inline std::uint32_t next_seat_after(const GameState& state, std::uint32_t seat,
     return seat;
 }
 
-// The end of a turn: the game may be over, or the next player not home yet is due.
-inline void end_turn(GameState& state, bool play_to_last, Square home) noexcept {
+// The end of a turn: the game may be over, or the next player not home yet is due. Under house
+// rules (`skips`), a seat the rotation comes to with turns to miss misses one, which counts as a
+// turn, and the rotation moves on; the seats passed over are added to `skipped`. It ends, since
+// every seat passed over has one turn fewer to miss.
+template <bool skips>
+void end_turn(GameState& state, bool play_to_last, Square home,
+              std::vector<std::uint32_t>* skipped = nullptr) {
     state.rolls_in_turn = 0;
     state.streak = 0;
     state.turn_start = 0; // only meaningful mid-turn: states between turns compare equal
     ++state.turns_played;
     const std::size_t left = state.squares.size() - state.finish_order.size();
     state.finished = left == 0 || (!state.finish_order.empty() && (!play_to_last || left == 1));
-    if (left != 0) {
-        state.seat_due = next_seat_after(state, state.seat_due, home);
+    if (left == 0) {
+        return;
+    }
+    state.seat_due = next_seat_after(state, state.seat_due, home);
+    if constexpr (skips) {
+        while (!state.finished && state.turns_to_miss[state.seat_due] != 0) {
+            --state.turns_to_miss[state.seat_due];
+            ++state.turns_played;
+            if (skipped != nullptr) {
+                skipped->push_back(state.seat_due);
+            }
+            state.seat_due = next_seat_after(state, state.seat_due, home);
+        }
     }
 }
 
-} // namespace detail
-
-namespace detail {
-
-// House rules that would stop every token for good with these dice, refused before a game or a
-// simulation starts: a six to start that the dice never roll or that overshoots home from square
-// 0, or extra turns when every roll is the maximum (every turn forfeited). `rolls` are the
-// distinct rolls that move a token differently, in increasing order (rolls of twice the board's
-// size or more all move a token alike, so the list stops there).
+// House rules that cannot be played with these dice on this board, refused before a game or a
+// simulation starts, by asking each rule's check_playable hook (a six to start the dice never
+// roll or that overshoots home from square 0, extra turns when every roll is the maximum...).
+// `rolls` are the distinct rolls that move a token differently, in increasing order (rolls of
+// twice the board's size or more all move a token alike, so the list stops there).
+// With `scripted` dice (FiniteDice), only the checks of a rule against the board apply.
 template <class Config, Dice D, class Rolls>
-void check_house_rules_playable(const Board<Config>& board, const D& dice, const Rolls& rolls) {
-    const auto& house = board.config().house_rules();
-    const std::int64_t largest = 2 * std::int64_t{board.size()};
-    const auto top = static_cast<std::int64_t>(dice.max_roll());
-    if (house.max_roll_to_start() && top <= largest &&
-        std::find(std::begin(rolls), std::end(rolls), top) == std::end(rolls)) {
-        throw_invalid_config(fmt::format("under the six-to-start house rule a token needs a "
-                                         "roll of {} to start, which these dice never roll",
-                                         top));
-    }
-    if (house.max_roll_to_start() && board.step_unchecked(0, std::min(top, largest)).blocked) {
-        throw_invalid_config(fmt::format(
-            "under the six-to-start house rule a token needs a roll of {} to start, but a {} "
-            "from square 0 overshoots home (square {}) under {}, so no token could ever start",
-            top, top, board.size(), Config::overshoot_rule::name));
-    }
-    if (house.forfeit_streak() != 0 && std::begin(rolls) != std::end(rolls) &&
-        *std::begin(rolls) == top) {
-        throw_invalid_config(fmt::format(
-            "every roll of these dice is {}, their maximum, so under the extra-turn house "
-            "rule every turn would be forfeited after {} of them",
-            top, house.forfeit_streak()));
-    }
+void check_house_rules_playable(const Board<Config>& board, const D& dice, const Rolls& rolls,
+                                bool scripted = false) {
+    const std::vector<int> listed(std::begin(rolls), std::end(rolls));
+    const PlayableCheck check{listed,
+                              static_cast<int>(dice.max_roll()),
+                              board.size(),
+                              Config::overshoot_rule::name,
+                              [&board](int roll) { return board.step_unchecked(0, roll).blocked; },
+                              scripted};
+    rule_check_playable(board.config().house_rules(), check);
 }
 
 } // namespace detail
 
 /// Applies `roll` (at least 1) to `state` in place, under the board's rules and its
 /// configuration's house rules, and says what it did. `state` must not be finished and must
-/// have one square per player, each in 0..size; nothing is checked (Game checks before it
-/// asks). May allocate: to list a knocked-back token, for a chain of more than three jumps, and
-/// to add to the finish order of a state that was copied (a copy keeps only the room it needs).
+/// have one square and one count of turns to miss per player, each square in 0..size; nothing is
+/// checked (Game checks before it asks). May allocate: to list what a house rule did, for a chain
+/// of more than three jumps, and to add to the finish order of a state that was copied (a copy
+/// keeps only the room it needs). A house rule that throws (or breaks a rule of Landing) leaves
+/// `state` partly changed: apply it to a copy (apply_roll does) when that matters.
 ///
 /// The order of a roll: the starting roll, the forfeit, the overshoot rule, the jumps, the
-/// rules' effects on the square reached (knock-back), home, then another roll or the next
-/// player.
+/// rules' effects on the square reached, home, then another roll or the next player (passing
+/// over the turns to be missed).
 template <class Config>
 RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, int roll) {
-    const auto& house = board.config().house_rules();
+    const auto& rules = board.config().house_rules();
     const Square home = board.size();
+    const bool to_last = board.config().play_to_last();
     const std::uint32_t seat = state.seat_due;
-    Square& square = state.squares[seat];
     if (state.rolls_in_turn == 0) {
-        state.turn_start = square;
+        state.turn_start = state.squares[seat];
     }
     ++state.rolls_in_turn;
-    const bool maximum = roll == state.max_roll;
+    const std::uint32_t streak = state.streak; // maximum rolls in a row before this one
 
     RollOutcome out;
     out.seat = seat;
     out.roll_in_turn = state.rolls_in_turn;
     out.roll = roll;
-    out.start = square;
-    out.landed = square;
-    out.end = square;
+    out.start = state.squares[seat];
+    out.landed = out.start;
+    out.end = out.start;
+    const RollContext context{state, seat, out.start, roll, out.roll_in_turn, streak, home};
 
-    // The starting roll: under SixToStart a token leaves square 0 only with a maximum.
-    if (house.max_roll_to_start() && square == 0 && !maximum) {
+    // The starting roll: a rule may keep the token where it is, ending the turn.
+    int needed = 0;
+    if (detail::rule_waits(rules, context, needed)) {
         out.waiting = true;
-        out.needed = static_cast<Square>(state.max_roll);
-        detail::end_turn(state, board.config().play_to_last(), home);
+        out.needed = static_cast<Square>(needed);
+        detail::end_turn<true>(state, to_last, home, &out.skipped);
         return out;
     }
-    // The forfeit: the Nth maximum in a row sends the token back to where the turn began.
-    const auto streak_limit = static_cast<std::uint32_t>(house.forfeit_streak());
-    if (maximum && streak_limit != 0 && state.streak + 1 == streak_limit) {
+    // The forfeit: the token goes back to where the turn began, and the turn is over.
+    if (detail::rule_forfeits(rules, context)) {
         out.forfeits = true;
-        square = state.turn_start;
-        out.end = square;
-        detail::end_turn(state, board.config().play_to_last(), home);
+        state.squares[seat] = state.turn_start;
+        out.end = state.turn_start;
+        detail::end_turn<true>(state, to_last, home, &out.skipped);
         return out;
     }
     // The overshoot rule, then the jumps: the board's part (a forfeited move takes no jump).
-    const Move move = board.step_unchecked(square, roll);
+    const Move move = board.step_unchecked(out.start, roll);
     out.landed = move.landed;
     out.blocked = move.blocked;
-    out.needed = move.blocked ? home - square : 0;
+    out.needed = move.blocked ? home - out.start : 0;
     out.jumps = move.jumps;
     out.end = move.end;
-    square = move.end;
-    // Knock-back: a token ending a move on another's square sends it back to square 0.
-    if (house.knock_back() && square != 0 && square != home) {
-        for (std::uint32_t other = 0; other < state.squares.size(); ++other) {
-            if (other != seat && state.squares[other] == square) {
-                out.knocked.push_back({other, square});
-                state.squares[other] = 0;
-            }
-        }
-    }
+    state.squares[seat] = move.end;
+    // The rules' effects on the square reached (knock-back, squares of the user's).
+    Landing landing(state, out, home, streak);
+    detail::rule_on_land(rules, landing);
     // Home.
-    if (square == home) {
+    if (state.squares[seat] == home) {
         state.finish_order.push_back(seat);
         out.home = true;
         out.place = static_cast<int>(state.finish_order.size());
     }
-    // Another roll (a maximum under ExtraTurnOnMax, unless home), or the next player.
-    if (maximum && streak_limit != 0 && square != home) {
-        ++state.streak;
+    // Another roll, if a rule grants one (never once home), or the next player.
+    if (!out.home && detail::rule_rolls_again(rules, landing)) {
+        state.streak = roll == state.max_roll ? streak + 1 : 0;
         out.turn_over = false;
         return out;
     }
-    detail::end_turn(state, board.config().play_to_last(), home);
+    detail::end_turn<true>(state, to_last, home, &out.skipped);
     return out;
 }
 
@@ -260,14 +176,14 @@ void finish_plain_roll(const Board<Config>& board, GameState& state) noexcept {
     if (state.squares[state.seat_due] == board.size()) {
         state.finish_order.push_back(state.seat_due); // never allocates: see above
     }
-    end_turn(state, board.config().play_to_last(), board.size());
+    end_turn<false>(state, board.config().play_to_last(), board.size());
 }
 
 // A roll of the standard game, where no house rule can apply: what apply_roll_in_place does
 // then, without building the outcome. The game's fast paths are this; returns the end square.
 template <class Config>
 Square apply_plain_roll(const Board<Config>& board, GameState& state, int roll) noexcept {
-    static_assert(Config::house_rule_policy::plays_plain,
+    static_assert(detail::rule_plays_plain<typename Config::house_rule_policy>(),
                   "apply_plain_roll plays the standard game only: use apply_roll_in_place");
     Square& square = state.squares[state.seat_due];
     square = board.advance(square, roll);
@@ -326,11 +242,13 @@ void check_state(const Board<Config>& board, const GameState& state) {
     if (state.squares[state.seat_due] == home) {
         fail("seat " + std::to_string(state.seat_due) + " is due but already home");
     }
-    const auto streak_limit =
-        static_cast<std::uint32_t>(board.config().house_rules().forfeit_streak());
+    if (state.turns_to_miss.size() != seats) {
+        fail("there are " + std::to_string(seats) + " seats but " +
+             std::to_string(state.turns_to_miss.size()) + " counts of turns to miss");
+    }
     if (state.rolls_in_turn == 0 ? state.streak != 0 || state.turn_start != 0
-                                 : streak_limit == 0 || state.streak != state.rolls_in_turn ||
-                                       state.streak >= streak_limit) {
+                                 : !detail::may_roll_again(board.config().house_rules()) ||
+                                       state.streak > state.rolls_in_turn) {
         fail("a turn under way of " + std::to_string(state.rolls_in_turn) + " rolls with " +
              std::to_string(state.streak) +
              " maximum rolls in a row cannot happen under these house rules");
@@ -405,8 +323,15 @@ template <class Config>
             record.extra_rolls.push_back(std::move(extra));
         }
         for (const TokenKnock& knock : roll.knocked) {
-            record.knocked_back.push_back({knock.seat, names[knock.seat], knock.from, i});
+            record.knocked_back.push_back({knock.seat, names[knock.seat], knock.from, i, knock.to});
         }
+        for (const std::uint32_t seat : roll.misses) {
+            record.turns_to_miss.push_back({seat, names[seat], i});
+        }
+    }
+    std::uint64_t missed = turn;
+    for (const std::uint32_t seat : last.skipped) {
+        record.missed_after.push_back({++missed, seat, names[seat]});
     }
     return record;
 }
@@ -437,74 +362,4 @@ template <DiceWithOdds D>
     return outcomes;
 }
 
-/// A hash of every field of the state, for hash maps of states (transposition tables).
-[[nodiscard]] inline std::size_t hash_value(const GameState& state) noexcept {
-    std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the fields, word by word
-    const auto mix = [&h](std::uint64_t word) {
-        h ^= word;
-        h *= 0x100000001b3ULL;
-        h ^= h >> 29;
-    };
-    mix(state.squares.size());
-    for (const Square square : state.squares) {
-        mix(static_cast<std::uint64_t>(square));
-    }
-    mix(state.finish_order.size());
-    for (const std::uint32_t seat : state.finish_order) {
-        mix(seat);
-    }
-    mix(state.seat_due);
-    mix(state.turns_played);
-    mix(state.rolls_in_turn);
-    mix(state.streak);
-    mix(static_cast<std::uint64_t>(state.turn_start));
-    mix(static_cast<std::uint64_t>(state.max_roll));
-    mix(state.finished ? 1 : 0);
-    return static_cast<std::size_t>(h);
-}
-
 } // namespace snakeladder
-
-template <>
-struct std::hash<snakeladder::GameState> {
-    std::size_t operator()(const snakeladder::GameState& state) const noexcept {
-        return snakeladder::hash_value(state);
-    }
-};
-
-/// Prints a state on one line:
-///   `turn 1, seat 0 to roll; squares 0 0`
-///   `turn 7, seat 1 rolls again (roll 2, 1 maximum roll in a row, turn began on 10); squares 16
-///   22` `after 30 turns, over; squares 100 57; home: seat 0`
-template <>
-struct fmt::formatter<snakeladder::GameState> {
-    constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
-    template <typename FormatContext>
-    auto format(const snakeladder::GameState& state, FormatContext& ctx) const {
-        auto out = ctx.out();
-        if (state.finished) {
-            out = fmt::format_to(out, "after {} turn{}, over", state.turns_played,
-                                 state.turns_played == 1 ? "" : "s");
-        } else if (state.mid_turn()) {
-            out = fmt::format_to(out,
-                                 "turn {}, seat {} rolls again (roll {}, {} maximum roll{} in a "
-                                 "row, turn began on {})",
-                                 state.turns_played + 1, state.seat_due, state.rolls_in_turn + 1,
-                                 state.streak, state.streak == 1 ? "" : "s", state.turn_start);
-        } else {
-            out = fmt::format_to(out, "turn {}, seat {} to roll", state.turns_played + 1,
-                                 state.seat_due);
-        }
-        out = fmt::format_to(out, "; squares");
-        for (const snakeladder::Square square : state.squares) {
-            out = fmt::format_to(out, " {}", square);
-        }
-        if (!state.finish_order.empty()) {
-            out = fmt::format_to(out, "; home:");
-            for (std::size_t i = 0; i < state.finish_order.size(); ++i) {
-                out = fmt::format_to(out, "{} seat {}", i == 0 ? "" : ",", state.finish_order[i]);
-            }
-        }
-        return out;
-    }
-};

@@ -35,16 +35,38 @@ struct ExtraRoll {
     friend bool operator==(const ExtraRoll&, const ExtraRoll&) = default;
 };
 
-/// A token sent back to square 0 by another landing on its square (house rule KnockBack).
+/// A token a house rule moved after a roll: sent back to square 0 by another landing on its
+/// square (KnockBack), or moved by a rule of the user's (the mover's own token included, when
+/// `seat` is the record's).
 struct KnockedBack {
     std::size_t seat = 0;
     std::string player;
-    /// The square it was sent back from: where the mover's roll ended.
+    /// The square it was moved from (for KnockBack: where the mover's roll ended).
     Square from = 0;
-    /// The roll of the turn that sent it back: 0 for the first, i for `extra_rolls[i - 1]`.
+    /// The roll of the turn that moved it: 0 for the first, i for `extra_rolls[i - 1]`.
     std::size_t by_roll = 0;
+    /// Where it was moved to (0 for KnockBack).
+    Square to = 0;
 
     friend bool operator==(const KnockedBack&, const KnockedBack&) = default;
+};
+
+/// A turn to miss that a house rule gave a player during a turn (MissTurnSquares).
+struct TurnToMiss {
+    std::size_t seat = 0;
+    std::string player;
+    /// The roll of the turn that gave it: 0 for the first, i for `extra_rolls[i - 1]`.
+    std::size_t by_roll = 0;
+    friend bool operator==(const TurnToMiss&, const TurnToMiss&) = default;
+};
+
+/// A turn the rotation passed over right after a turn, because its player had a turn to miss.
+/// It counts as a turn of the game (its number is `turn`) and has no record of its own.
+struct MissedTurn {
+    std::uint64_t turn = 0;
+    std::size_t seat = 0;
+    std::string player;
+    friend bool operator==(const MissedTurn&, const MissedTurn&) = default;
 };
 
 /// One turn, as it was played. Records are values: they compare equal when two games played the
@@ -83,16 +105,23 @@ struct TurnRecord {
     bool blocked = false;
     /// The token ended the turn on the last square.
     bool home = false;
-    /// House rule SixToStart: the token was on square 0 and the roll was not the maximum, so it
-    /// stays there.
+    /// A starting-roll rule (SixToStart, StartingRolls): the token was on square 0 and the roll
+    /// did not let it start, so it stays there; `needed` is the roll it needed when one roll
+    /// would do, else 0.
     bool waiting = false;
     /// House rule ExtraTurnOnMax: too many maximum rolls in a row forfeited the turn; the token
     /// is back on `start` (the last of `extra_rolls` is the roll that forfeited it).
     bool forfeited = false;
     /// House rule ExtraTurnOnMax: the rolls after the first, in order.
     std::vector<ExtraRoll> extra_rolls;
-    /// House rule KnockBack: the tokens this turn sent back to square 0, in order.
+    /// House rule KnockBack (and rules of the user's): the tokens the turn's rolls moved after
+    /// the move, in order.
     std::vector<KnockedBack> knocked_back;
+    /// Turns to miss that a house rule gave during this turn, in order.
+    std::vector<TurnToMiss> turns_to_miss;
+    /// The turns missed right after this one, in order (the next record's number follows the
+    /// last of them).
+    std::vector<MissedTurn> missed_after;
 
     /// Every roll of the turn, the first included.
     [[nodiscard]] std::vector<int> rolls() const {
@@ -131,6 +160,10 @@ inline std::string ordinal(std::int64_t n) {
 ///   `Ana rolls 6: 10 to 16, rolls 2: 16 to 18`
 ///   `Ana rolls 6: 10 to 16, rolls 6: 16 to 22, rolls 6: forfeits the turn, back to 10`
 ///   `Ana rolls 3: 12 to 15, sends Ben back to 0`
+///   `Ana rolls 4, cannot start with it, waits on 0` (StartingRolls{1,6})
+///   `Ana rolls 2: 15 to 17, then to 14` (a rule of the user's moved the mover)
+///   `Ana rolls 3: 17 to 20, will miss a turn` (MissTurnSquares)
+///   `Ben rolls 2: 5 to 7; Ana misses turn 9`
 template <>
 struct fmt::formatter<snakeladder::TurnRecord> {
     constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
@@ -138,14 +171,15 @@ struct fmt::formatter<snakeladder::TurnRecord> {
     auto format(const snakeladder::TurnRecord& record, FormatContext& ctx) const {
         auto out = ctx.out();
         if (record.waiting) {
-            return fmt::format_to(out, "{} rolls {}, needs a {} to start, waits on {}",
-                                  record.player, record.roll, record.needed, record.start);
+            out = fmt::format_to(out, "{} rolls {}, ", record.player, record.roll);
+            out = waits(out, record.needed, record.start);
+            return missed(out, record);
         }
         const Square first_end =
             record.extra_rolls.empty() ? record.end : record.extra_rolls.front().start;
         out = fmt::format_to(out, "{} ", record.player);
-        out = move(out, record.roll, record.start, first_end, record.jumps, record.needed,
-                   record.blocked);
+        out = move(out, record.roll, record.start, board_end(record, 0, first_end), record.jumps,
+                   record.needed, record.blocked);
         out = knocks(out, record, 0);
         for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
             const snakeladder::ExtraRoll& extra = record.extra_rolls[i];
@@ -155,19 +189,19 @@ struct fmt::formatter<snakeladder::TurnRecord> {
                 continue;
             }
             if (extra.waiting) {
-                out = fmt::format_to(out, ", rolls {}, needs a {} to start, waits on {}",
-                                     extra.roll, extra.needed, extra.start);
+                out = fmt::format_to(out, ", rolls {}, ", extra.roll);
+                out = waits(out, extra.needed, extra.start);
                 continue;
             }
             out = fmt::format_to(out, ", ");
-            out = move(out, extra.roll, extra.start, extra.end, extra.jumps, extra.needed,
-                       extra.blocked);
+            out = move(out, extra.roll, extra.start, board_end(record, i + 1, extra.end),
+                       extra.jumps, extra.needed, extra.blocked);
             out = knocks(out, record, i + 1);
         }
         if (record.home) {
             out = fmt::format_to(out, " and is home ({})", snakeladder::ordinal(record.place));
         }
-        return out;
+        return missed(out, record);
     }
 
 private:
@@ -189,13 +223,57 @@ private:
         return out;
     }
 
-    // The knock-backs of roll `index` (0: the first roll).
+    template <typename Out>
+    static Out waits(Out out, Square needed, Square start) {
+        if (needed != 0) {
+            return fmt::format_to(out, "needs a {} to start, waits on {}", needed, start);
+        }
+        return fmt::format_to(out, "cannot start with it, waits on {}", start);
+    }
+
+    // Where the board put the mover on roll `index`, before a house rule moved it on.
+    static Square board_end(const snakeladder::TurnRecord& record, std::size_t index, Square end) {
+        for (const snakeladder::KnockedBack& moved : record.knocked_back) {
+            if (moved.by_roll == index && moved.seat == record.seat) {
+                return moved.from;
+            }
+        }
+        return end;
+    }
+
+    // What house rules did after roll `index` (0: the first roll): tokens moved, turns to miss.
     template <typename Out>
     static Out knocks(Out out, const snakeladder::TurnRecord& record, std::size_t index) {
         for (const snakeladder::KnockedBack& knocked : record.knocked_back) {
-            if (knocked.by_roll == index) {
-                out = fmt::format_to(out, ", sends {} back to 0", knocked.player);
+            if (knocked.by_roll != index) {
+                continue;
             }
+            if (knocked.seat == record.seat) {
+                out = fmt::format_to(out, ", then to {}", knocked.to);
+            } else if (knocked.to == 0) {
+                out = fmt::format_to(out, ", sends {} back to 0", knocked.player);
+            } else {
+                out = fmt::format_to(out, ", sends {} to {}", knocked.player, knocked.to);
+            }
+        }
+        for (const snakeladder::TurnToMiss& miss : record.turns_to_miss) {
+            if (miss.by_roll != index) {
+                continue;
+            }
+            if (miss.seat == record.seat) {
+                out = fmt::format_to(out, ", will miss a turn");
+            } else {
+                out = fmt::format_to(out, ", {} will miss a turn", miss.player);
+            }
+        }
+        return out;
+    }
+
+    // The turns missed right after this one.
+    template <typename Out>
+    static Out missed(Out out, const snakeladder::TurnRecord& record) {
+        for (const snakeladder::MissedTurn& turn : record.missed_after) {
+            out = fmt::format_to(out, "; {} misses turn {}", turn.player, turn.turn);
         }
         return out;
     }

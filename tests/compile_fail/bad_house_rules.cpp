@@ -1,6 +1,6 @@
 // expect: GameConfig<Overshoot, Chains, House>: House must be a house-rule policy
-// House rules without plays_plain (and whose switches may throw) do not fit GameConfig's third
-// slot.
+// A house rule without a name() (here, the switches of an old-style policy) does not fit
+// GameConfig's third slot.
 #include <snakeladder/snakeladder.hpp>
 struct Sloppy {
     [[nodiscard]] int forfeit_streak() const { return 3; }

@@ -2,6 +2,7 @@
 // that the log's layout, which decides what a turn costs to record, can be read on its own.
 #pragma once
 
+#include "../game_state.hpp"
 #include "../jump.hpp"
 
 #include <algorithm>
@@ -25,28 +26,14 @@ struct LoggedTurn {
     friend constexpr bool operator==(const LoggedTurn&, const LoggedTurn&) = default;
 };
 
-// A token a house-rule turn sent back to square 0.
-struct SentBack {
-    std::uint32_t seat;
-    Square from;
-    std::uint32_t by_roll; // 0: the turn's first roll
-    friend constexpr bool operator==(const SentBack&, const SentBack&) = default;
-};
-
-// What a house-rule turn did beyond its LoggedTurn: the rolls after the first and the tokens it
-// sent back. Kept only for the turns that have any, so a game without them stores nothing more.
+// What a turn under house rules did, kept beside its LoggedTurn: the outcome of each of its rolls
+// (the record is built from them, and undo takes them back) and its number (missed turns count,
+// so it may be more than its index plus one). Kept for every turn of a game with house rules, and
+// for none of the standard game.
 struct TurnDetail {
-    std::size_t index = 0; // in the log
-    std::vector<int> more_rolls;
-    std::vector<SentBack> sent_back;
+    std::uint64_t turn = 0;
+    std::vector<RollOutcome> rolls;
     friend bool operator==(const TurnDetail&, const TurnDetail&) = default;
-};
-
-// A house-rule turn worked out before anything in the game changes.
-struct PlannedTurn {
-    std::vector<int> rolls;
-    std::vector<SentBack> sent_back;
-    Square end = 0;
 };
 
 // The log: an append-only array of LoggedTurn. Not a std::vector: a turn reserves room before it
