@@ -4,6 +4,7 @@
 //     snakeladder saved game 1
 //     overshoot ExactFinish
 //     chains RejectChains
+//     house_rules "ExtraTurnOnMax<3> + KnockBack"
 //     forfeit_streak 3
 //     max_roll_to_start false
 //     knock_back true
@@ -28,12 +29,33 @@
 //     end
 //
 // The settings (any order, each once) come first, then the board in the board text format
-// (board_text.hpp), the players by seat, one line per turn and `end`. A turn line gives the seat
-// that played and every roll with the squares it moved between: `R: A to B` (moved, jumps
-// included), `R: A blocked` (the overshoot rule forfeited the move), `R: A waits` (six to start),
-// `R: A forfeits to B` (the streak of maximum rolls that forfeits the turn, back to B), each
-// followed by `sends S...` when it knocked tokens back to square 0. Names are quoted, with `\"`,
-// `\\` and `\xNN` escapes for every byte that is not printable ASCII, so any name round-trips.
+// (board_text.hpp), the players by seat, one line per turn and `end`.
+//
+// House rules. `house_rules` names the game's rules, as their `name()` says (quoted like a
+// player's name); `forfeit_streak`, `max_roll_to_start` and `knock_back` say which of the classic
+// three (ExtraTurnOnMax, SixToStart, KnockBack) are among them. `house_rules` is optional when a
+// document is read (documents written before it have none): without it, only the three switches
+// and the turns themselves are checked against the game type's rules.
+//
+// Turns. A turn line gives the turn's number, the seat that played and every roll with the
+// squares it moved between: `R: A to B` (moved: B is where the board put the token, jumps
+// included), `R: A blocked` (the overshoot rule forfeited the move), `R: A waits` (a starting
+// roll was needed), `R: A forfeits to B` (the turn is forfeited, the token back to B). Each is
+// followed by what the house rules then did, in order:
+// - `sends S...`: the tokens of seats S sent back to square 0 (KnockBack);
+// - `sends S to T`: the token of seat S sent to square T (not 0);
+// - `moves to T`: a rule moved the mover on to square T (where the next roll starts);
+// - `misses S...`: seat S was given a turn to miss, once per turn given.
+// The tokens moved come before the turns to miss. A turn missed takes a number but has no line:
+// after `turn 5 seat 0 | 3: 17 to 20 misses 1` with two players, the next line is turn 7.
+//
+// Names are quoted, with `\"`, `\\` and `\xNN` escapes for every byte that is not printable
+// ASCII, so any name round-trips.
+//
+// Loading needs the house rules' values: load_game<GameType>(text, dice) builds them by default
+// (or, for ChosenHouseRules, from the document's three switches); rules that have no default
+// (StartingRolls{1, 6}, MissTurnSquares{20, 45}, a rule of yours with values) are passed:
+// load_game<GameType>(text, dice, house_rules), and the document must name the same rules.
 #pragma once
 
 #include "board.hpp"
@@ -58,6 +80,7 @@
 #include <iterator>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -192,17 +215,27 @@ inline std::string shown_name(std::string_view name) {
     return quoted_name(name, longest);
 }
 
+// What a house rule did after a roll, as a saved game writes it.
+struct SavedEffect {
+    enum class Kind { sends, moves, misses };
+    Kind kind = Kind::sends;
+    std::uint64_t seat = 0; // `sends`, `misses`: the seat (unused for `moves`: the mover's)
+    Square to = 0;          // `sends`, `moves`: the square the token was moved to
+};
+
 // One roll of a turn as a saved game writes it.
 struct SavedMove {
     enum class Kind { moves, blocked, waits, forfeits };
     std::int64_t roll = 0;
     Square start = 0;
     Kind kind = Kind::moves;
-    Square end = 0;                   // for `forfeits`: where the token goes back to
-    std::vector<std::uint64_t> sends; // seats knocked back to square 0
+    Square end = 0; // for `moves`: where the board put the token; `forfeits`: where it goes back
+    std::vector<SavedEffect> effects; // in order: the tokens moved, then the turns to miss
     std::size_t column = 0;           // where it starts on its line, when read
 };
 
+// The canonical text of a roll: consecutive seats sent to square 0 share one `sends`, and
+// consecutive turns to miss one `misses`; a token sent elsewhere has a `sends S to T` of its own.
 inline std::string to_text(const SavedMove& move) {
     std::string text;
     switch (move.kind) {
@@ -219,11 +252,31 @@ inline std::string to_text(const SavedMove& move) {
         text = fmt::format("{}: {} forfeits to {}", move.roll, move.start, move.end);
         break;
     }
-    if (!move.sends.empty()) {
-        text += " sends";
-        for (const std::uint64_t seat : move.sends) {
-            text += fmt::format(" {}", seat);
+    const SavedEffect* previous = nullptr;
+    for (const SavedEffect& effect : move.effects) {
+        switch (effect.kind) {
+        case SavedEffect::Kind::sends:
+            if (effect.to != 0) {
+                text += fmt::format(" sends {} to {}", effect.seat, effect.to);
+            } else if (previous != nullptr && previous->kind == SavedEffect::Kind::sends &&
+                       previous->to == 0) {
+                text += fmt::format(" {}", effect.seat);
+            } else {
+                text += fmt::format(" sends {}", effect.seat);
+            }
+            break;
+        case SavedEffect::Kind::moves:
+            text += fmt::format(" moves to {}", effect.to);
+            break;
+        case SavedEffect::Kind::misses:
+            if (previous != nullptr && previous->kind == SavedEffect::Kind::misses) {
+                text += fmt::format(" {}", effect.seat);
+            } else {
+                text += fmt::format(" misses {}", effect.seat);
+            }
+            break;
         }
+        previous = &effect;
     }
     return text;
 }
@@ -238,6 +291,10 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
     if (record.waiting) {
         first.kind = SavedMove::Kind::waits;
         first.end = record.start;
+    } else if (record.forfeited && record.extra_rolls.empty()) {
+        // A rule of the user's may forfeit a turn on its first roll.
+        first.kind = SavedMove::Kind::forfeits;
+        first.end = record.end;
     } else if (record.blocked) {
         first.kind = SavedMove::Kind::blocked;
         first.end = record.start;
@@ -260,9 +317,26 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
         }
         moves.push_back(std::move(move));
     }
+    // Where the board put the mover, when a rule then moved it on: the first such move's start.
+    std::vector<bool> moved(moves.size(), false);
     for (const KnockedBack& knocked : record.knocked_back) {
-        if (knocked.by_roll < moves.size()) {
-            moves[knocked.by_roll].sends.push_back(knocked.seat);
+        if (knocked.by_roll >= moves.size()) {
+            continue;
+        }
+        SavedMove& move = moves[knocked.by_roll];
+        if (knocked.seat == record.seat) {
+            if (!moved[knocked.by_roll] && move.kind == SavedMove::Kind::moves) {
+                move.end = knocked.from;
+            }
+            moved[knocked.by_roll] = true;
+            move.effects.push_back({SavedEffect::Kind::moves, 0, knocked.to});
+        } else {
+            move.effects.push_back({SavedEffect::Kind::sends, knocked.seat, knocked.to});
+        }
+    }
+    for (const TurnToMiss& miss : record.turns_to_miss) {
+        if (miss.by_roll < moves.size()) {
+            moves[miss.by_roll].effects.push_back({SavedEffect::Kind::misses, miss.seat, 0});
         }
     }
     return moves;
@@ -340,6 +414,22 @@ public:
 
     [[noreturn]] void fail(std::size_t column, const std::string& what) const {
         throw ParseError(number_, column, what);
+    }
+
+    // Whether the next thing on the line (after blanks) is a digit; not consumed.
+    [[nodiscard]] bool at_digit() noexcept {
+        skip_blanks();
+        return at_ < line_.size() && line_[at_] >= '0' && line_[at_] <= '9';
+    }
+    // Reads the word `expected` if it comes next; otherwise reads nothing and returns false.
+    bool accept_word(std::string_view expected) noexcept {
+        skip_blanks();
+        const std::size_t begin = at_;
+        if (word() == expected) {
+            return true;
+        }
+        at_ = begin;
+        return false;
     }
 
     // A word of letters, digits and underscores; empty when there is none.
@@ -518,6 +608,7 @@ namespace setting {
 enum Key : std::size_t {
     overshoot,
     chains,
+    house_rules,
     forfeit_streak,
     max_roll_to_start,
     knock_back,
@@ -531,14 +622,20 @@ enum Key : std::size_t {
     key_count
 };
 inline constexpr std::array<std::string_view, key_count> names = {
-    "overshoot",  "chains",      "forfeit_streak", "max_roll_to_start",
-    "knock_back", "min_players", "max_players",    "play_to_last",
-    "turn_limit", "min_roll",    "max_roll",       "engine"};
+    "overshoot",  "chains",      "house_rules", "forfeit_streak", "max_roll_to_start",
+    "knock_back", "min_players", "max_players", "play_to_last",   "turn_limit",
+    "min_roll",   "max_roll",    "engine"};
+// The settings a document may leave out: `house_rules`, which documents written before it was
+// added do not have.
+[[nodiscard]] constexpr bool optional(std::size_t key) noexcept {
+    return key == house_rules;
+}
 } // namespace setting
 
 struct SavedSettings {
     std::string_view overshoot_name;
     std::string_view chains_name;
+    std::string house_rules_name; // when the document has `house_rules`
     HouseRuleSwitches house;
     GameSettings settings;
     std::int64_t min_roll = 0;
@@ -581,6 +678,9 @@ inline void read_setting(SavedGameLine& line, SavedSettings& saved) {
         (index == setting::overshoot ? saved.overshoot_name : saved.chains_name) = name;
         break;
     }
+    case setting::house_rules:
+        saved.house_rules_name = line.quoted("the house rules' name");
+        break;
     case setting::forfeit_streak:
         saved.house.forfeit_streak = static_cast<int>(line.number(int_max, what));
         break;
@@ -634,10 +734,19 @@ inline void read_setting(SavedGameLine& line, SavedSettings& saved) {
     line.expect_end(fmt::format("the value of '{}'", key));
 }
 
+// A house rules' name as an error message shows it: quoted, and cut short when it comes from a
+// document (it may be as long as its line).
+inline std::string shown_rules(std::string_view name) {
+    constexpr std::size_t longest = 160;
+    return quoted_name(name, longest);
+}
+
 // Checks the settings against the game type's compile-time rules and the dice, and builds the
-// configuration (its size comes with the board).
+// configuration (its size comes with the board). The house rules are `given` (load_game's
+// argument), else built from the document's switches when the type can be (ChosenHouseRules),
+// else default-built; the document must name the same rules.
 template <class Config>
-Config checked_config(const SavedSettings& saved) {
+Config checked_config(const SavedSettings& saved, const typename Config::house_rule_policy* given) {
     using House = typename Config::house_rule_policy;
     const auto& at = saved.places;
     const std::string_view overshoot = Config::overshoot_rule::name;
@@ -654,21 +763,46 @@ Config checked_config(const SavedSettings& saved) {
                             "plays {}",
                             BoardTextReader::shown(saved.chains_name), chains));
     }
-    House house{};
-    if constexpr (std::constructible_from<House, HouseRuleSwitches>) {
-        try {
-            house = House(saved.house);
-        } catch (const Error& error) {
-            fail_at(at[setting::forfeit_streak], error.what());
+    std::optional<House> built;
+    bool from_switches = false;
+    if (given == nullptr) {
+        if constexpr (std::constructible_from<House, HouseRuleSwitches>) {
+            from_switches = true;
+            try {
+                built.emplace(saved.house);
+            } catch (const Error& error) {
+                fail_at(at[setting::forfeit_streak], error.what());
+            }
+        } else if constexpr (std::default_initializable<House>) {
+            built.emplace();
         }
-    } else {
-        // House rules fixed by the type: the document must name the same ones.
+        // else: load_game refuses to compile without the rules' value.
+    }
+    const House& house = given != nullptr ? *given : *built;
+    if (at[setting::house_rules].line != 0) {
+        const std::string own = house.name();
+        if (saved.house_rules_name != own) {
+            fail_at(
+                at[setting::house_rules],
+                fmt::format("the game was saved with house rules {}, but {} {}{}",
+                            shown_rules(saved.house_rules_name),
+                            given != nullptr ? "the house rules given are" : "this game type plays",
+                            quoted_name(own),
+                            from_switches ? " (built from the document's forfeit_streak, "
+                                            "max_roll_to_start and knock_back, which name "
+                                            "only the classic three rules)"
+                                          : ""));
+        }
+    }
+    if (!from_switches) {
+        // House rules fixed by the type or given: the switches must describe them too.
         const HouseRuleSwitches fixed = switches_of(house);
         const auto mismatch = [&](setting::Key key, auto saved_value, auto own_value) {
-            fail_at(at[key],
-                    fmt::format("the game was saved with {} {}, but this game type's "
-                                "house rules have {} {}",
-                                setting::names[key], saved_value, setting::names[key], own_value));
+            fail_at(at[key], fmt::format("the game was saved with {} {}, but {} have {} {}",
+                                         setting::names[key], saved_value,
+                                         given != nullptr ? "the house rules given"
+                                                          : "this game type's house rules",
+                                         setting::names[key], own_value));
         };
         if (saved.house.forfeit_streak != fixed.forfeit_streak) {
             mismatch(setting::forfeit_streak, saved.house.forfeit_streak, fixed.forfeit_streak);
@@ -826,6 +960,50 @@ struct SavedTurn {
     std::vector<SavedMove> moves;
 };
 
+// What the house rules did after a roll: `sends S...` (to square 0), `sends S to T`,
+// `moves to T`, `misses S...`, in any number, up to the next `|` or the end of the line. In a
+// `sends`, a seat followed by `to T` is the last of that `sends`.
+template <class Config>
+void read_effects(SavedGameLine& line, SavedMove& move) {
+    constexpr auto square_max = static_cast<std::uint64_t>(Config::max_size);
+    constexpr auto seat_max = static_cast<std::uint64_t>(Config::max_player_limit);
+    while (!line.done() && !line.at('|')) {
+        const std::size_t word_column = line.column();
+        const std::string_view word = line.word();
+        if (word == "sends") {
+            do {
+                SavedEffect effect{SavedEffect::Kind::sends, 0, 0};
+                effect.seat = line.number(seat_max, "the seat sent back");
+                const bool elsewhere = line.accept_word("to");
+                if (elsewhere) {
+                    effect.to =
+                        static_cast<Square>(line.number(square_max, "the square it is sent to"));
+                }
+                move.effects.push_back(effect);
+                if (elsewhere) {
+                    break;
+                }
+            } while (line.at_digit());
+        } else if (word == "moves") {
+            line.expect_word("to");
+            const auto to =
+                static_cast<Square>(line.number(square_max, "the square the mover is moved to"));
+            move.effects.push_back({SavedEffect::Kind::moves, 0, to});
+        } else if (word == "misses") {
+            do {
+                move.effects.push_back({SavedEffect::Kind::misses,
+                                        line.number(seat_max, "the seat given a turn to miss"), 0});
+            } while (line.at_digit());
+        } else {
+            line.fail(word_column,
+                      fmt::format("expected 'sends', 'moves', 'misses', '|' or the end of the "
+                                  "line, found {}",
+                                  word.empty() ? line.found()
+                                               : "'" + BoardTextReader::shown(word) + "'"));
+        }
+    }
+}
+
 template <class Config>
 SavedTurn read_turn(SavedGameLine& line) {
     constexpr auto int_max = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
@@ -869,19 +1047,7 @@ SavedTurn read_turn(SavedGameLine& line) {
                                   kind.empty() ? line.found()
                                                : "'" + BoardTextReader::shown(kind) + "'"));
         }
-        line.skip_blanks();
-        const std::size_t after_column = line.column();
-        const std::string_view after = line.word();
-        if (after == "sends") {
-            do {
-                move.sends.push_back(line.number(seat_max, "the seat sent back"));
-            } while (!line.done() && !line.at('|'));
-        } else if (!after.empty() || (!line.done() && !line.at('|'))) {
-            line.fail(after_column,
-                      fmt::format("expected 'sends', '|' or the end of the line, found {}",
-                                  after.empty() ? line.found()
-                                                : "'" + BoardTextReader::shown(after) + "'"));
-        }
+        read_effects<Config>(line, move);
         turn.moves.push_back(std::move(move));
     } while (!line.done());
     return turn;
@@ -896,10 +1062,21 @@ void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_n
         throw ParseError(line_number, column, fmt::format("turn {}: {}", number, what));
     };
     if (turn.turn != number) {
-        throw ParseError(line_number, turn.turn_column,
-                         fmt::format("expected turn {}, found turn {} (turns are numbered from 1, "
-                                     "without gaps)",
-                                     number, turn.turn));
+        // Turns missed right after the last one take numbers but have no line.
+        const std::optional<TurnRecord> last = game.last_record();
+        std::string why = "turns are numbered from 1, without gaps";
+        if (last.has_value() && !last->missed_after.empty()) {
+            why = "the turns before it were missed:";
+            const char* separator = " ";
+            for (const MissedTurn& missed : last->missed_after) {
+                why += fmt::format("{}turn {} by {}", separator, missed.turn,
+                                   shown_name(missed.player));
+                separator = ", ";
+            }
+        }
+        throw ParseError(
+            line_number, turn.turn_column,
+            fmt::format("expected turn {}, found turn {} ({})", number, turn.turn, why));
     }
     const GameStatus status = game.status();
     if (status == GameStatus::finished) {
@@ -973,6 +1150,7 @@ template <Dice D, class Config, BasicLockable Mutex>
     fmt::format_to(sink, "snakeladder saved game {}\n", saved_game_version);
     fmt::format_to(sink, "overshoot {}\nchains {}\n", Config::overshoot_rule::name,
                    Config::chain_rule::name);
+    fmt::format_to(sink, "house_rules {}\n", detail::quoted_name(config.house_rules().name()));
     fmt::format_to(sink, "forfeit_streak {}\nmax_roll_to_start {}\nknock_back {}\n",
                    house.forfeit_streak, house.max_roll_to_start, house.knock_back);
     fmt::format_to(sink, "min_players {}\nmax_players {}\nplay_to_last {}\n", config.min_players(),
@@ -1012,36 +1190,16 @@ template <Dice D, class Config, BasicLockable Mutex>
     return out;
 }
 
-/// Reads a document written by save_game into a new game of type `GameType` (a Game), played
-/// with `dice`, and returns it.
-///
-/// Everything is checked, and any document the loader refuses throws ParseError, with the line
-/// and column of the first problem, so callers catch one type:
-/// - text that does not follow the format: a wrong or missing header line, an unknown, missing
-///   or repeated setting, a number out of range, a bad escape in a name, a truncated document,
-///   anything after `end`; the board section's own errors point into the document too;
-/// - settings that do not fit the game type: another overshoot or chain rule, other house rules
-///   (unless the type's house rules are chosen at run time, like ChosenHouseRules, which are
-///   then built from the document), dice whose range of rolls differs from the saved one, an
-///   engine of another kind; a board the rules refuse (`the board is refused: ...`);
-/// - turns that do not follow from the board and the rules: the message names the first bad
-///   one (`turn 12: ...`), whether a square was changed, a roll is outside the dice's range, a
-///   turn is out of rotation or comes after the game ended, or the rolls do not make a turn.
-///
-/// The dice: the range of rolls must be the one saved. Dice driven by an engine
-/// (DiceWithSavedEngine) get the saved engine state, so the game rolls on exactly as the saved
-/// one would have. Dice without an engine (ScriptedDice) are used as given: pass them positioned
-/// where the continued game should take its next roll.
-///
-/// The game is built afresh, so a document that is refused leaves nothing behind; `limits`
-/// bounds what a document from an untrusted source can make the loader build.
+namespace detail {
+
+// load_game's work: `given` is the house rules passed to it, or null to build them.
 template <class GameType>
-[[nodiscard]] GameType load_game(std::string_view text, typename GameType::dice_type dice,
-                                 const SavedGameLimits& limits = {}) {
-    static_assert(detail::is_game<GameType>, "load_game<GameType>: GameType must be a Game<...>");
-    using D = typename GameType::dice_type;
+[[nodiscard]] GameType
+load_saved_game(std::string_view text, typename GameType::dice_type dice,
+                const typename GameType::config_type::house_rule_policy* given,
+                const SavedGameLimits& limits) {
     using Config = typename GameType::config_type;
-    static_assert(detail::can_be_saved<D>,
+    static_assert(can_be_saved<typename GameType::dice_type>,
                   "a saved game holds the state of the dice's engine: specialise "
                   "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
 
@@ -1087,14 +1245,14 @@ template <class GameType>
         detail::read_setting(setting, saved);
     }
     for (std::size_t key = 0; key < detail::setting::key_count; ++key) {
-        if (saved.places[key].line == 0) {
+        if (saved.places[key].line == 0 && !detail::setting::optional(key)) {
             throw ParseError(lines.number(), 1,
                              fmt::format("the setting '{}' is missing; every setting comes "
                                          "before 'board'",
                                          detail::setting::names[key]));
         }
     }
-    const auto config = detail::checked_config<Config>(saved);
+    const auto config = detail::checked_config<Config>(saved, given);
     detail::check_and_restore_dice(saved, dice);
     const std::size_t board_line = lines.number(); // named for errors of the board as a whole
     Board<Config> board = detail::read_board(lines, config, limits);
@@ -1210,6 +1368,69 @@ template <class GameType>
                          "game");
     }
     return game;
+}
+
+} // namespace detail
+
+/// Reads a document written by save_game into a new game of type `GameType` (a Game), played
+/// with `dice`, and returns it.
+///
+/// Everything is checked, and any document the loader refuses throws ParseError, with the line
+/// and column of the first problem, so callers catch one type:
+/// - text that does not follow the format: a wrong or missing header line, an unknown, missing
+///   or repeated setting, a number out of range, a bad escape in a name, a truncated document,
+///   anything after `end`; the board section's own errors point into the document too;
+/// - settings that do not fit the game type: another overshoot or chain rule, other house rules
+///   (`house_rules` names other rules, or the three switches differ), dice whose range of rolls
+///   differs from the saved one, an engine of another kind; a board the rules refuse (`the
+///   board is refused: ...`);
+/// - turns that do not follow from the board and the rules: the message names the first bad
+///   one (`turn 12: ...`), whether a square was changed, a roll is outside the dice's range, a
+///   turn is out of rotation or comes after the game ended, the rolls do not make a turn, or
+///   what the house rules did after a roll (tokens moved, turns to miss) is not what the line
+///   says.
+///
+/// The house rules: this call builds them, so it takes rules that can be built without a value.
+/// ChosenHouseRules is built from the document's forfeit_streak, max_roll_to_start and
+/// knock_back, so one compiled type loads every combination of the classic three; any other
+/// rules are default-built (NoHouseRules, ExtraTurnOnMax<N>, KnockBack, HouseRules<...> of such
+/// rules, a rule of yours without values). Rules with values (StartingRolls{1, 6},
+/// MissTurnSquares{20, 45}, HouseRules<...> holding one) are passed: see the overload below. The
+/// document's `house_rules`, when it has one, must be the rules' `name()`.
+///
+/// The dice: the range of rolls must be the one saved. Dice driven by an engine
+/// (DiceWithSavedEngine) get the saved engine state, so the game rolls on exactly as the saved
+/// one would have. Dice without an engine (ScriptedDice) are used as given: pass them positioned
+/// where the continued game should take its next roll.
+///
+/// The game is built afresh, so a document that is refused leaves nothing behind; `limits`
+/// bounds what a document from an untrusted source can make the loader build.
+template <class GameType>
+[[nodiscard]] GameType load_game(std::string_view text, typename GameType::dice_type dice,
+                                 const SavedGameLimits& limits = {}) {
+    static_assert(detail::is_game<GameType>, "load_game<GameType>: GameType must be a Game<...>");
+    using House = typename GameType::config_type::house_rule_policy;
+    static_assert(std::constructible_from<House, HouseRuleSwitches> ||
+                      std::default_initializable<House>,
+                  "load_game<GameType>(text, dice): these house rules cannot be built without "
+                  "their values (StartingRolls{1, 6}, MissTurnSquares{20, 45}...): pass them, "
+                  "load_game<GameType>(text, dice, house_rules)");
+    return detail::load_saved_game<GameType>(text, std::move(dice), nullptr, limits);
+}
+
+/// As above, with the game's house rules given (the value its configuration holds, such as
+/// `HouseRules<StartingRolls, KnockBack>(StartingRolls{1, 6}, {})`), for rules that cannot be
+/// built without their values; any house rules may be given, ChosenHouseRules too (the document
+/// must then have the same switches). The document's `house_rules`, when it has one, must be
+/// `house_rules.name()`, and its three switches must be those of the rules given. (To pass
+/// limits alone to the overload above, name their type: `SavedGameLimits{}`, not `{}`.)
+template <class GameType>
+[[nodiscard]] GameType
+load_game(std::string_view text, typename GameType::dice_type dice,
+          const typename GameType::config_type::house_rule_policy& house_rules,
+          const SavedGameLimits& limits = {}) {
+    static_assert(detail::is_game<GameType>, "load_game<GameType>: GameType must be a Game<...>");
+    return detail::load_saved_game<GameType>(text, std::move(dice), &house_rules, limits);
 }
 
 } // namespace snakeladder

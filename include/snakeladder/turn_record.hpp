@@ -175,6 +175,11 @@ struct fmt::formatter<snakeladder::TurnRecord> {
             out = waits(out, record.needed, record.start);
             return missed(out, record);
         }
+        if (record.forfeited && record.extra_rolls.empty()) { // a rule forfeited the first roll
+            out = fmt::format_to(out, "{} rolls {}: forfeits the turn, back to {}", record.player,
+                                 record.roll, record.end);
+            return missed(out, record);
+        }
         const Square first_end =
             record.extra_rolls.empty() ? record.end : record.extra_rolls.front().start;
         out = fmt::format_to(out, "{} ", record.player);
