@@ -1266,3 +1266,109 @@ TEST_CASE("simulate: max_turns with a missed turn") {
     CHECK(result.unfinished == games);
     CHECK(result.finished() == 0);
 }
+
+// --- What the hooks see, and states the turn model keeps tidy ------------------------------------
+
+namespace {
+// Keeps what its hooks saw of the state, so a test can look: the state before the roll.
+struct Witness {
+    std::vector<std::string>* seen = nullptr;
+    [[nodiscard]] static std::string name() { return "Witness"; }
+    [[nodiscard]] bool waits(const RollContext& roll) const {
+        seen->push_back(fmt::format("waits: roll {} of the turn, state mid_turn {} rolls {}",
+                                    roll.roll_in_turn, roll.state.mid_turn(),
+                                    roll.state.rolls_in_turn));
+        return false;
+    }
+    [[nodiscard]] bool forfeits(const RollContext& roll) const {
+        seen->push_back(fmt::format("forfeits: turn began on {}", roll.state.turn_start));
+        return false;
+    }
+    friend bool operator==(const Witness&, const Witness&) = default;
+};
+} // namespace
+
+TEST_CASE("The rules see the state before the roll") {
+    using House = HouseRules<Witness, RollAgainOnMax>;
+    using Config = GameConfig<ExactFinish, RejectChains, House>;
+    std::vector<std::string> seen;
+    auto game = scripted({}, Config({.size = 30}, House(Witness{&seen}, {})), {4, 6, 2});
+    (void)game.play_turn(); // Ana: 4, one roll
+    (void)game.play_turn(); // Ben: 6 then 2, two rolls
+    REQUIRE(seen == std::vector<std::string>{
+                        "waits: roll 1 of the turn, state mid_turn false rolls 0",
+                        "forfeits: turn began on 0",
+                        "waits: roll 1 of the turn, state mid_turn false rolls 0",
+                        "forfeits: turn began on 0",
+                        "waits: roll 2 of the turn, state mid_turn true rolls 1",
+                        "forfeits: turn began on 0",
+                    });
+}
+
+TEST_CASE("Turns to miss are dropped when the token gets home, and undo brings them back") {
+    // RollAgainOnMax and a miss square on 14, size 20. Turn 1: Ana 6 (0 to 6) and 2 (6 to 8);
+    // turn 2: Ben 1; turn 3: Ana 6 (8 to 14: a turn to miss, and another roll), then 6 (14 to
+    // 20, home): the turn to miss she had is dropped there.
+    using House = HouseRules<RollAgainOnMax, MissTurnSquares>;
+    using Config = GameConfig<ExactFinish, RejectChains, House>;
+    const Config config({.size = 20}, House(RollAgainOnMax{}, MissTurnSquares{14}));
+    auto game = scripted({}, config, {6, 2, 1, 6, 6});
+    REQUIRE(line(game.play_turn()) == "Ana rolls 6: 0 to 6, rolls 2: 6 to 8");
+    REQUIRE(line(game.play_turn()) == "Ben rolls 1: 0 to 1");
+    const GameState before = game.state();
+    REQUIRE(line(game.play_turn()) ==
+            "Ana rolls 6: 8 to 14, will miss a turn, rolls 6: 14 to 20 and is home (1st)");
+    const GameState after = game.state();
+    REQUIRE(after.squares == std::vector<Square>{20, 1});
+    REQUIRE(after.turns_to_miss == std::vector<std::uint32_t>{0, 0});
+    REQUIRE(after.finished);
+    REQUIRE(game.undo().turn == 3);
+    REQUIRE(game.state() == before);
+
+    // apply_roll refuses a state with a token home that still has turns to miss.
+    GameState stale = after;
+    stale.finished = false;
+    stale.seat_due = 1;
+    stale.turns_to_miss = {1, 0};
+    REQUIRE_THROWS_WITH(apply_roll(game.board(), stale, 2),
+                        SL_CONTAINS("seat 0 is home but has turns to miss"));
+}
+
+TEST_CASE("The standard game's states need no turns to miss") {
+    // A state built field by field, as a program of the user's may: no turns_to_miss.
+    GameState state;
+    state.squares = {0, 0};
+    state.max_roll = 6;
+    state.finish_order.reserve(2);
+    const RollResult next = apply_roll(classic(), state, 1);
+    REQUIRE(next.state.squares == std::vector<Square>{38, 0});
+    REQUIRE(next.state.seat_due == 1);
+    REQUIRE(next.state.turns_to_miss.empty());
+    // Under house rules they are needed, one per seat.
+    using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
+    REQUIRE_THROWS_WITH(apply_roll(classic(Config{}), state, 1),
+                        SL_CONTAINS("there are 2 seats but 0 counts of turns to miss"));
+}
+
+TEST_CASE("StartingRolls past twice the board's size, and ChosenHouseRules inside HouseRules") {
+    // OvershootWins, size 5, two dice (2 to 12): a 12 lands on home like any roll from 10 up.
+    using Start = GameConfig<OvershootWins, RejectChains, StartingRolls>;
+    const Board<Start> board({}, Start({.size = 5}, StartingRolls{12}));
+    REQUIRE_NOTHROW(Game(board, FairDice<>(6, 2), {"Ana", "Ben"}));
+    REQUIRE_THROWS_WITH(
+        Game(board, FairDice<>(5, 2), {"Ana", "Ben"}),
+        SL_CONTAINS("under house rule StartingRolls{12} no token could ever start"));
+
+    using Nested = HouseRules<KnockBack, ChosenHouseRules>;
+    const Nested nested(KnockBack{}, ChosenHouseRules({.forfeit_streak = 3}));
+    REQUIRE(switches_of(nested) == HouseRuleSwitches{.forfeit_streak = 3, .knock_back = true});
+    REQUIRE(nested.name() == "KnockBack + ExtraTurnOnMax<3>");
+    // All switched off inside HouseRules: the standard game, which the analysis accepts.
+    using Off = GameConfig<ExactFinish, RejectChains, HouseRules<ChosenHouseRules>>;
+    REQUIRE(expected_turns(classic(Off{}), FairDice<>()).from_start ==
+            Approx(39.598365640208193).epsilon(1e-12));
+    using On = GameConfig<ExactFinish, RejectChains, HouseRules<ChosenHouseRules>>;
+    const HouseRules<ChosenHouseRules> on(ChosenHouseRules({.knock_back = true}));
+    REQUIRE_THROWS_WITH(expected_turns(classic(On({}, on)), FairDice<>()),
+                        SL_CONTAINS("not house rules (here: KnockBack)"));
+}

@@ -674,6 +674,7 @@ private:
                 for (const std::uint32_t seat : roll.misses) {
                     --state_.turns_to_miss[seat];
                 }
+                state_.turns_to_miss[roll.seat] += roll.misses_dropped;
                 for (std::size_t k = roll.knocked.size(); k-- > 0;) { // last move first
                     state_.squares[roll.knocked[k].seat] = roll.knocked[k].from;
                 }

@@ -83,8 +83,8 @@ struct RollOutcome {
     /// forfeit: where the turn began).
     Square end = 0;
     JumpPath jumps;
-    /// A blocked move: the roll that would have brought it exactly home; waiting: the lowest
-    /// roll that lets it start.
+    /// A blocked move: the roll that would have brought it exactly home; waiting: the roll it
+    /// needed to start, when the rule says (SixToStart, StartingRolls of one roll), else 0.
     Square needed = 0;
     /// The exact-finish rule forfeited the move.
     bool blocked = false;
@@ -104,6 +104,8 @@ struct RollOutcome {
     /// When this roll ended the turn: the seats whose turn the rotation then passed over
     /// because they had a turn to miss, in order (each a turn of the game).
     std::vector<std::uint32_t> skipped;
+    /// The turns to miss the mover still had when this roll brought it home, dropped there.
+    std::uint32_t misses_dropped = 0;
     /// The turn is over after this roll: the next roll is the next player's (or none).
     bool turn_over = true;
 

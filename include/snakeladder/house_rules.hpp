@@ -283,10 +283,15 @@ public:
             return; // the check is about the rolls the dice give
         }
         bool any = false;
+        const int largest = 2 * check.home; // rolls from here on all move a token alike
         for (const int roll : rolls_) {
+            const int listed = std::min(roll, largest);
             const bool rolled =
-                std::find(check.rolls.begin(), check.rolls.end(), roll) != check.rolls.end();
-            if (rolled && !check.blocked_from_start(roll)) {
+                roll > largest
+                    ? check.max_roll >= roll // the dice's rolls past `largest` are not listed
+                    : std::find(check.rolls.begin(), check.rolls.end(), listed) !=
+                          check.rolls.end();
+            if (rolled && !check.blocked_from_start(listed)) {
                 any = true;
             }
         }
@@ -551,11 +556,17 @@ private:
 
 namespace detail {
 
+// HouseRules<...>, whose rules are asked in turn.
+template <class R>
+inline constexpr bool is_house_rules = false;
+template <class... R>
+inline constexpr bool is_house_rules<HouseRules<R...>> = true;
+
 // The hooks, asked of any house rule: a rule without a hook does nothing at that point, and
 // HouseRules asks its rules in order.
 template <HouseRule R>
 [[nodiscard]] bool rule_waits(const R& rule, const RollContext& roll, int& needed) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         return std::apply(
             [&](const auto&... each) { return (rule_waits(each, roll, needed) || ...); },
             rule.rules());
@@ -572,13 +583,16 @@ template <HouseRule R>
         }
         return true;
     } else {
+        static_assert(
+            !requires { &R::waits; }, "a house rule's waits cannot be called as the hook: it must "
+                                      "be `bool waits(const RollContext&) const`");
         return false;
     }
 }
 
 template <HouseRule R>
 [[nodiscard]] bool rule_forfeits(const R& rule, const RollContext& roll) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         return std::apply([&](const auto&... each) { return (rule_forfeits(each, roll) || ...); },
                           rule.rules());
     } else if constexpr (requires {
@@ -586,22 +600,29 @@ template <HouseRule R>
                          }) {
         return rule.forfeits(roll);
     } else {
+        static_assert(
+            !requires { &R::forfeits; }, "a house rule's forfeits cannot be called as the hook: it "
+                                         "must be `bool forfeits(const RollContext&) const`");
         return false;
     }
 }
 
 template <HouseRule R>
 void rule_on_land(const R& rule, Landing& landing) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         std::apply([&](const auto&... each) { (rule_on_land(each, landing), ...); }, rule.rules());
     } else if constexpr (requires { rule.on_land(landing); }) {
         rule.on_land(landing);
+    } else {
+        static_assert(
+            !requires { &R::on_land; }, "a house rule's on_land cannot be called as the hook: it "
+                                        "must be `void on_land(Landing&) const`");
     }
 }
 
 template <HouseRule R>
 [[nodiscard]] bool rule_rolls_again(const R& rule, const Landing& landing) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         // Every rule is asked (no short cut), so a rule's answer never depends on its place.
         return std::apply(
             [&](const auto&... each) {
@@ -613,24 +634,33 @@ template <HouseRule R>
                          }) {
         return rule.rolls_again(landing);
     } else {
+        static_assert(
+            !requires { &R::rolls_again; },
+            "a house rule's rolls_again cannot be called as the hook: it must be `bool "
+            "rolls_again(const Landing&) const`");
         return false;
     }
 }
 
 template <HouseRule R>
 void rule_check_playable(const R& rule, const PlayableCheck& check) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         std::apply([&](const auto&... each) { (rule_check_playable(each, check), ...); },
                    rule.rules());
     } else if constexpr (requires { rule.check_playable(check); }) {
         rule.check_playable(check);
+    } else {
+        static_assert(
+            !requires { &R::check_playable; },
+            "a house rule's check_playable cannot be called as the hook: it must be `void "
+            "check_playable(const PlayableCheck&) const`");
     }
 }
 
 // Whether the rules may ever grant another roll in a turn (a turn of several rolls).
 template <HouseRule R>
 [[nodiscard]] constexpr bool may_roll_again(const R& rule) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         return std::apply([](const auto&... each) { return (may_roll_again(each) || ...); },
                           rule.rules());
     } else if constexpr (std::is_same_v<R, ChosenHouseRules>) {
@@ -647,6 +677,9 @@ template <HouseRule R>
 [[nodiscard]] constexpr bool rules_off(const R& rule) {
     if constexpr (rule_plays_plain<R>()) {
         return true;
+    } else if constexpr (is_house_rules<R>) {
+        return std::apply([](const auto&... each) { return (rules_off(each) && ...); },
+                          rule.rules());
     } else if constexpr (std::is_same_v<R, ChosenHouseRules>) {
         return rule.switches() == HouseRuleSwitches{};
     } else {
@@ -656,10 +689,15 @@ template <HouseRule R>
 
 template <HouseRule R>
 constexpr void add_switches(const R& rule, HouseRuleSwitches& switches) {
-    if constexpr (requires { rule.rules(); }) {
+    if constexpr (is_house_rules<R>) {
         std::apply([&](const auto&... each) { (add_switches(each, switches), ...); }, rule.rules());
     } else if constexpr (std::is_same_v<R, ChosenHouseRules>) {
-        switches = rule.switches();
+        const HouseRuleSwitches& chosen = rule.switches();
+        if (chosen.forfeit_streak != 0) {
+            switches.forfeit_streak = chosen.forfeit_streak;
+        }
+        switches.max_roll_to_start = switches.max_roll_to_start || chosen.max_roll_to_start;
+        switches.knock_back = switches.knock_back || chosen.knock_back;
     } else {
         if constexpr (requires { R::forfeit_streak(); }) {
             switches.forfeit_streak = R::forfeit_streak();

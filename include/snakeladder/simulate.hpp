@@ -127,8 +127,9 @@ struct SimulationResult {
     /// number `turns` (seat (turns - 1) % players moves on it). For one player, that player's
     /// rolls.
     LengthStatistics turns;
-    /// Length of a game in rounds: the number of rolls the winner made, ceil(turns / players).
-    /// The same as `turns` for one player.
+    /// Length of a game in rounds: the number of rolls the winner made, ceil(turns / players)
+    /// (under house rules, the winner's turns, missed ones included). The same as `turns` for
+    /// one player.
     LengthStatistics winner_rolls;
     /// wins[seat] is the number of finished games that seat won; seat 0 moves first.
     std::vector<std::uint64_t> wins;

@@ -103,39 +103,45 @@ void check_house_rules_playable(const Board<Config>& board, const D& dice, const
 /// over the turns to be missed).
 template <class Config>
 RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, int roll) {
-    const auto& rules = board.config().house_rules();
+    using Rules = typename Config::house_rule_policy;
+    // Only house rules can give turns to miss: the standard game never looks for them.
+    constexpr bool skips = !detail::rule_plays_plain<Rules>();
+    const Rules& rules = board.config().house_rules();
     const Square home = board.size();
     const bool to_last = board.config().play_to_last();
     const std::uint32_t seat = state.seat_due;
-    if (state.rolls_in_turn == 0) {
-        state.turn_start = state.squares[seat];
-    }
-    ++state.rolls_in_turn;
     const std::uint32_t streak = state.streak; // maximum rolls in a row before this one
 
     RollOutcome out;
     out.seat = seat;
-    out.roll_in_turn = state.rolls_in_turn;
+    out.roll_in_turn = state.rolls_in_turn + 1;
     out.roll = roll;
     out.start = state.squares[seat];
     out.landed = out.start;
     out.end = out.start;
+    // The rules see the state before the roll.
     const RollContext context{state, seat, out.start, roll, out.roll_in_turn, streak, home};
+    int needed = 0;
+    const bool waits = detail::rule_waits(rules, context, needed);
+    const bool forfeits = !waits && detail::rule_forfeits(rules, context);
+    if (state.rolls_in_turn == 0) {
+        state.turn_start = out.start;
+    }
+    ++state.rolls_in_turn;
 
     // The starting roll: a rule may keep the token where it is, ending the turn.
-    int needed = 0;
-    if (detail::rule_waits(rules, context, needed)) {
+    if (waits) {
         out.waiting = true;
         out.needed = static_cast<Square>(needed);
-        detail::end_turn<true>(state, to_last, home, &out.skipped);
+        detail::end_turn<skips>(state, to_last, home, &out.skipped);
         return out;
     }
     // The forfeit: the token goes back to where the turn began, and the turn is over.
-    if (detail::rule_forfeits(rules, context)) {
+    if (forfeits) {
         out.forfeits = true;
         state.squares[seat] = state.turn_start;
         out.end = state.turn_start;
-        detail::end_turn<true>(state, to_last, home, &out.skipped);
+        detail::end_turn<skips>(state, to_last, home, &out.skipped);
         return out;
     }
     // The overshoot rule, then the jumps: the board's part (a forfeited move takes no jump).
@@ -149,8 +155,11 @@ RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, in
     // The rules' effects on the square reached (knock-back, squares of the user's).
     Landing landing(state, out, home, streak);
     detail::rule_on_land(rules, landing);
-    // Home.
+    // Home. Turns to miss are dropped there (and kept in the outcome, for undo).
     if (state.squares[seat] == home) {
+        if constexpr (skips) {
+            out.misses_dropped = std::exchange(state.turns_to_miss[seat], 0);
+        }
         state.finish_order.push_back(seat);
         out.home = true;
         out.place = static_cast<int>(state.finish_order.size());
@@ -161,7 +170,7 @@ RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, in
         out.turn_over = false;
         return out;
     }
-    detail::end_turn<true>(state, to_last, home, &out.skipped);
+    detail::end_turn<skips>(state, to_last, home, &out.skipped);
     return out;
 }
 
@@ -242,9 +251,16 @@ void check_state(const Board<Config>& board, const GameState& state) {
     if (state.squares[state.seat_due] == home) {
         fail("seat " + std::to_string(state.seat_due) + " is due but already home");
     }
-    if (state.turns_to_miss.size() != seats) {
+    // The standard game never reads the turns to miss: a state built without them is fine.
+    const bool plain = detail::rule_plays_plain<typename Config::house_rule_policy>();
+    if (state.turns_to_miss.size() != seats && !(plain && state.turns_to_miss.empty())) {
         fail("there are " + std::to_string(seats) + " seats but " +
              std::to_string(state.turns_to_miss.size()) + " counts of turns to miss");
+    }
+    for (std::size_t seat = 0; seat < state.turns_to_miss.size(); ++seat) {
+        if (state.turns_to_miss[seat] != 0 && state.squares[seat] == home) {
+            fail("seat " + std::to_string(seat) + " is home but has turns to miss");
+        }
     }
     if (state.rolls_in_turn == 0 ? state.streak != 0 || state.turn_start != 0
                                  : !detail::may_roll_again(board.config().house_rules()) ||
@@ -264,8 +280,10 @@ void check_state(const Board<Config>& board, const GameState& state) {
 /// Applies `roll` to a copy of `state` (see apply_roll_in_place): the state is not changed.
 /// Throws InvalidConfig for a finished state, a roll below 1, and a state the rules could not
 /// have reached on this board (a square off the board, a seat due that does not exist or is
-/// home, a finish order that does not match the tokens at home, a turn under way that the house
-/// rules cannot produce), naming what is wrong.
+/// home or that has turns to miss, a finish order that does not match the tokens at home, a turn
+/// under way under house rules that never grant another roll, or with more maximum rolls in a
+/// row than rolls), naming what is wrong. It cannot tell every state a rule could never reach:
+/// a turn under way of three sixes under ExtraTurnOnMax<3> is accepted, and plays on.
 template <class Config>
 [[nodiscard]] RollResult apply_roll(const Board<Config>& board, const GameState& state, int roll) {
     if (state.finished) {

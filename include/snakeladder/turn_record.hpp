@@ -81,7 +81,8 @@ struct MissedTurn {
 /// string (no allocation for names that fit the standard library's small-string buffer, 15 bytes
 /// with libstdc++ and libc++).
 struct TurnRecord {
-    /// 1 for the first turn of the game, then 2, 3... with no gap.
+    /// 1 for the first turn of the game, then 2, 3... with no gap but the turns missed under a
+    /// house rule (listed in the record before them, `missed_after`).
     std::uint64_t turn = 0;
     /// The player's place in the rotation, from 0.
     std::size_t seat = 0;
@@ -112,7 +113,8 @@ struct TurnRecord {
     /// House rule ExtraTurnOnMax: too many maximum rolls in a row forfeited the turn; the token
     /// is back on `start` (the last of `extra_rolls` is the roll that forfeited it).
     bool forfeited = false;
-    /// House rule ExtraTurnOnMax: the rolls after the first, in order.
+    /// The rolls after the first, in order, when a house rule granted more (ExtraTurnOnMax,
+    /// RollAgainOnMax, a rule of the user's).
     std::vector<ExtraRoll> extra_rolls;
     /// House rule KnockBack (and rules of the user's): the tokens the turn's rolls moved after
     /// the move, in order.
