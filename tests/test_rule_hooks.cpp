@@ -1292,6 +1292,8 @@ TEST_CASE("The rules see the state before the roll") {
     using House = HouseRules<Witness, RollAgainOnMax>;
     using Config = GameConfig<ExactFinish, RejectChains, House>;
     std::vector<std::string> seen;
+    std::vector<std::string> elsewhere;
+    REQUIRE(House(Witness{&seen}, {}) != House(Witness{&elsewhere}, {})); // rules are values
     auto game = scripted({}, Config({.size = 30}, House(Witness{&seen}, {})), {4, 6, 2});
     (void)game.play_turn(); // Ana: 4, one roll
     (void)game.play_turn(); // Ben: 6 then 2, two rolls
