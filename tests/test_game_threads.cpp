@@ -1,7 +1,10 @@
-// The game shared between threads (std::mutex): turns taken from 8 threads at once, readers and
-// observers running alongside, subscriptions coming and going. Run under ThreadSanitizer by the
-// `tsan` preset.
+// Everything shared between threads: the game (std::mutex) with turns taken from 8 threads at
+// once, readers and observers running alongside, subscriptions coming and going; house-rule turns
+// and undo from several threads; one board queried from several threads. The `tsan` preset builds
+// this file and test_simulate.cpp (SNAKELADDER_ONLY_THREAD_TESTS) and runs them under
+// ThreadSanitizer.
 #include "catch.hpp"
+#include "house_rules_support.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,16 +12,29 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <mutex>
+#include <numeric>
 #include <snakeladder/snakeladder.hpp>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 using namespace snakeladder;
+using house_rules_support::require_follows_rules;
 
 namespace {
 
 const std::vector<std::string> four_players{"Ana", "Ben", "Cy", "Dee"};
+
+// Every house rule at once.
+using AllRules =
+    GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, SixToStart, KnockBack>>;
+
+std::vector<int> one_to(int n) {
+    std::vector<int> rolls(static_cast<std::size_t>(n));
+    std::iota(rolls.begin(), rolls.end(), 1);
+    return rolls;
+}
 
 // Everything the concurrency tests check about a finished game: one record per accepted turn,
 // numbered 1..n without a gap, each position the end of its player's last record, one winner.
@@ -213,4 +229,180 @@ TEST_CASE("subscriptions come and go while other threads play", "[game][threads]
     const std::vector<Standing> ranking = game.ranking();
     REQUIRE(std::count_if(ranking.begin(), ranking.end(),
                           [](const Standing& s) { return s.home; }) == 3);
+}
+
+// --- House rules, undo and a shared board ----------------------------------------------------
+
+// A board is immutable and keeps no cache, so threads may query one board at once; under the
+// tsan preset this also proves that no call writes to it.
+TEST_CASE("one board queried from four threads at once gives each the same answers",
+          "[hostile][threads]") {
+    const auto board = classic(GameConfig<BounceBack, FollowChains>());
+    std::vector<Move> expected;
+    for (Square from = 0; from <= board.size(); ++from) {
+        for (std::int64_t roll = 1; roll <= 6; ++roll) {
+            expected.push_back(board.step(from, roll));
+        }
+    }
+    const std::vector<Square> expected_traps = board.traps(one_to(6));
+    const std::string expected_text = to_text(board);
+
+    constexpr int threads = 4;
+    std::vector<int> mismatches(threads, 0);
+    std::vector<std::thread> workers;
+    workers.reserve(threads);
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            for (int repeat = 0; repeat < 20; ++repeat) {
+                std::size_t k = 0;
+                for (Square from = 0; from <= board.size(); ++from) {
+                    for (std::int64_t roll = 1; roll <= 6; ++roll, ++k) {
+                        mismatches[static_cast<std::size_t>(t)] +=
+                            board.step(from, roll) == expected[k] ? 0 : 1;
+                    }
+                }
+                mismatches[static_cast<std::size_t>(t)] +=
+                    board.traps(one_to(6)) == expected_traps ? 0 : 1;
+                mismatches[static_cast<std::size_t>(t)] += to_text(board) == expected_text ? 0 : 1;
+            }
+        });
+    }
+    for (std::thread& worker : workers) {
+        worker.join();
+    }
+    REQUIRE(mismatches == std::vector<int>(threads, 0));
+}
+
+TEST_CASE("House rules under threads: take_turn from one thread per player") {
+    using Config =
+        GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, SixToStart, KnockBack>>;
+    const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di", "Ed", "Flo"};
+    const Board<Config> board = classic(Config{});
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        Game<FairDice<>, Config> game(board, FairDice<>::seeded(seed), names); // std::mutex
+        std::mutex taken_mutex;
+        std::vector<TurnRecord> taken;
+        std::atomic<int> homecomings{0};
+        std::vector<std::thread> threads;
+        threads.reserve(names.size());
+        for (const std::string& name : names) {
+            threads.emplace_back([&, name]() {
+                for (;;) {
+                    try {
+                        const TurnRecord record = game.take_turn(name);
+                        homecomings += record.home ? 1 : 0;
+                        const std::lock_guard<std::mutex> lock(taken_mutex);
+                        taken.push_back(record);
+                    } catch (const NotYourTurn&) {
+                        std::this_thread::yield();
+                    } catch (const GameOver&) {
+                        return;
+                    }
+                }
+            });
+        }
+        for (std::thread& thread : threads) {
+            thread.join();
+        }
+        INFO("seed " << seed);
+        // Exactly one record per turn, the same ones the log has, in a valid rotation.
+        std::sort(taken.begin(), taken.end(),
+                  [](const TurnRecord& a, const TurnRecord& b) { return a.turn < b.turn; });
+        REQUIRE(taken == game.records());
+        REQUIRE(homecomings == 1);
+        REQUIRE(game.status() == GameStatus::finished);
+        REQUIRE(game.winner() == taken.back().player);
+        require_follows_rules(game);
+        // The same seed played on one thread gives the same game.
+        Game<FairDice<>, Config, NullMutex> alone(board, FairDice<>::seeded(seed), names);
+        (void)alone.play();
+        REQUIRE(alone.records() == taken);
+    }
+}
+
+TEST_CASE("undo under threads: players taking turns while another thread undoes") {
+    const Board<AllRules> board = classic(AllRules{});
+    const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di"};
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        INFO("seed " << seed);
+        Game<FairDice<>, AllRules> game(board, FairDice<>::seeded(seed), names); // std::mutex
+        // The log as the events tell it: TurnPlayed appends, TurnUndone takes the last away.
+        std::mutex told_mutex;
+        std::vector<TurnRecord> told;
+        std::string event_problem;
+        const Subscription subscription = game.subscribe([&](const GameEvent& event) {
+            const std::lock_guard<std::mutex> lock(told_mutex);
+            if (const auto* played = std::get_if<TurnPlayed>(&event)) {
+                if (played->record.turn != told.size() + 1 && event_problem.empty()) {
+                    event_problem = fmt::format("turn {} told after {} turns", played->record.turn,
+                                                told.size());
+                }
+                told.push_back(played->record);
+            } else if (const auto* undone = std::get_if<TurnUndone>(&event)) {
+                if ((told.empty() || told.back() != undone->record) && event_problem.empty()) {
+                    event_problem =
+                        fmt::format("turn {} undone, not the last one told", undone->record.turn);
+                }
+                if (!told.empty()) {
+                    told.pop_back();
+                }
+            }
+        });
+
+        std::atomic<bool> done{false};
+        std::atomic<std::uint64_t> played{0};
+        std::atomic<std::uint64_t> undone{0};
+        std::vector<std::thread> threads;
+        threads.reserve(names.size());
+        for (const std::string& name : names) {
+            threads.emplace_back([&, name]() {
+                while (!done) {
+                    try {
+                        (void)game.take_turn(name);
+                        ++played;
+                    } catch (const NotYourTurn&) {
+                        std::this_thread::yield();
+                    } catch (const GameOver&) {
+                        std::this_thread::yield(); // an undo may reopen the game
+                    }
+                }
+            });
+        }
+        // Only this thread undoes, so once a turn has been played an undo always succeeds:
+        // exactly `undos` turns are taken back, at moments the scheduler picks.
+        constexpr std::uint64_t undos = 40;
+        std::atomic<bool> undo_failed{false};
+        std::thread undoer([&]() {
+            try {
+                for (std::uint64_t i = 0; i < undos; ++i) {
+                    for (int wait = 0; wait < 50 || game.turns() == 0; ++wait) {
+                        std::this_thread::yield();
+                    }
+                    (void)game.undo();
+                    ++undone;
+                }
+            } catch (...) {
+                undo_failed = true;
+            }
+        });
+        undoer.join();
+        while (game.status() != GameStatus::finished) {
+            std::this_thread::yield();
+        }
+        done = true;
+        for (std::thread& thread : threads) {
+            thread.join();
+        }
+
+        REQUIRE_FALSE(undo_failed);
+        REQUIRE(undone == undos);
+        REQUIRE(event_problem.empty());
+        REQUIRE(game.turns() == played - undone);
+        REQUIRE(told == game.records());
+        require_follows_rules(game);
+        const std::vector<TurnRecord> records = game.records();
+        REQUIRE(std::count_if(records.begin(), records.end(),
+                              [](const TurnRecord& r) { return r.home; }) == 1);
+        REQUIRE(game.winner() == records.back().player);
+    }
 }

@@ -22,7 +22,6 @@
 #include <snakeladder/render.hpp>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 using namespace snakeladder;
@@ -572,46 +571,6 @@ TEST_CASE("render options at the integer limits are refused", "[hostile][render]
 }
 
 // --- Sharing -------------------------------------------------------------------------------------
-
-// A board is immutable and keeps no cache, so threads may query one board at once; under the
-// tsan preset this also proves that no call writes to it.
-TEST_CASE("one board queried from four threads at once gives each the same answers",
-          "[hostile][threads]") {
-    const auto board = classic(GameConfig<BounceBack, FollowChains>());
-    std::vector<Move> expected;
-    for (Square from = 0; from <= board.size(); ++from) {
-        for (std::int64_t roll = 1; roll <= 6; ++roll) {
-            expected.push_back(board.step(from, roll));
-        }
-    }
-    const std::vector<Square> expected_traps = board.traps(one_to(6));
-    const std::string expected_text = to_text(board);
-
-    constexpr int threads = 4;
-    std::vector<int> mismatches(threads, 0);
-    std::vector<std::thread> workers;
-    workers.reserve(threads);
-    for (int t = 0; t < threads; ++t) {
-        workers.emplace_back([&, t] {
-            for (int repeat = 0; repeat < 20; ++repeat) {
-                std::size_t k = 0;
-                for (Square from = 0; from <= board.size(); ++from) {
-                    for (std::int64_t roll = 1; roll <= 6; ++roll, ++k) {
-                        mismatches[static_cast<std::size_t>(t)] +=
-                            board.step(from, roll) == expected[k] ? 0 : 1;
-                    }
-                }
-                mismatches[static_cast<std::size_t>(t)] +=
-                    board.traps(one_to(6)) == expected_traps ? 0 : 1;
-                mismatches[static_cast<std::size_t>(t)] += to_text(board) == expected_text ? 0 : 1;
-            }
-        });
-    }
-    for (std::thread& worker : workers) {
-        worker.join();
-    }
-    REQUIRE(mismatches == std::vector<int>(threads, 0));
-}
 
 // --- Games: players, names, turn limits ----------------------------------------------------------
 

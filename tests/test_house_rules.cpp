@@ -1,25 +1,22 @@
 // House rules (ExtraTurnOnMax, SixToStart, KnockBack, HouseRules<...>, ChosenHouseRules):
 // scripted games with every record field, position, rotation and log line asserted; the rules
 // under every overshoot and chain rule, with play_to_last, rankings and observers; the
-// construction checks; take_turn from several threads; and seeded games checked roll by roll
+// construction checks; and seeded games checked roll by roll
 // against the rules, with the frequencies the rules imply. Undo and replay_turn are in
-// test_undo.cpp.
+// test_undo.cpp, take_turn from several threads in test_game_threads.cpp.
 #include "catch.hpp"
 #include "house_rules_support.hpp"
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
-#include <mutex>
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -996,53 +993,6 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
 }
 
 // --- Threads ------------------------------------------------------------------------------------
-
-TEST_CASE("House rules under threads: take_turn from one thread per player") {
-    using Config =
-        GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, SixToStart, KnockBack>>;
-    const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di", "Ed", "Flo"};
-    const Board<Config> board = classic(Config{});
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-        Game<FairDice<>, Config> game(board, FairDice<>::seeded(seed), names); // std::mutex
-        std::mutex taken_mutex;
-        std::vector<TurnRecord> taken;
-        std::atomic<int> homecomings{0};
-        std::vector<std::thread> threads;
-        threads.reserve(names.size());
-        for (const std::string& name : names) {
-            threads.emplace_back([&, name]() {
-                for (;;) {
-                    try {
-                        const TurnRecord record = game.take_turn(name);
-                        homecomings += record.home ? 1 : 0;
-                        const std::lock_guard<std::mutex> lock(taken_mutex);
-                        taken.push_back(record);
-                    } catch (const NotYourTurn&) {
-                        std::this_thread::yield();
-                    } catch (const GameOver&) {
-                        return;
-                    }
-                }
-            });
-        }
-        for (std::thread& thread : threads) {
-            thread.join();
-        }
-        INFO("seed " << seed);
-        // Exactly one record per turn, the same ones the log has, in a valid rotation.
-        std::sort(taken.begin(), taken.end(),
-                  [](const TurnRecord& a, const TurnRecord& b) { return a.turn < b.turn; });
-        REQUIRE(taken == game.records());
-        REQUIRE(homecomings == 1);
-        REQUIRE(game.status() == GameStatus::finished);
-        REQUIRE(game.winner() == taken.back().player);
-        require_follows_rules(game);
-        // The same seed played on one thread gives the same game.
-        Game<FairDice<>, Config, NullMutex> alone(board, FairDice<>::seeded(seed), names);
-        (void)alone.play();
-        REQUIRE(alone.records() == taken);
-    }
-}
 
 // --- Errors in the middle of a turn -------------------------------------------------------------
 

@@ -1,13 +1,12 @@
 // Game::undo() and Game::replay_turn(): undo takes back exactly one turn (positions, rotation,
 // extra rolls, forfeits, knock-backs, finishers, winner, status, log), again and again back to a
 // fresh game, and never rewinds the dice; observers are told; undo works from inside an
-// observer and from several threads. replay_turn plays a turn with given rolls and refuses,
-// changing nothing, rolls the dice cannot make or that do not make exactly one turn.
+// observer (several threads: test_game_threads.cpp). replay_turn plays a turn with given rolls and
+// refuses, changing nothing, rolls the dice cannot make or that do not make exactly one turn.
 #include "catch.hpp"
 #include "house_rules_support.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
@@ -17,7 +16,6 @@
 #include <snakeladder/snakeladder.hpp>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <variant>
 #include <vector>
 
@@ -388,93 +386,6 @@ TEST_CASE("undo and observers") {
         REQUIRE_THROWS_WITH(game.undo(), "observer failed");
         REQUIRE(game.turns() == 1);
         REQUIRE(game.positions() == std::vector<Square>{5, 0});
-    }
-}
-
-TEST_CASE("undo under threads: players taking turns while another thread undoes") {
-    const Board<AllRules> board = classic(AllRules{});
-    const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di"};
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        INFO("seed " << seed);
-        Game<FairDice<>, AllRules> game(board, FairDice<>::seeded(seed), names); // std::mutex
-        // The log as the events tell it: TurnPlayed appends, TurnUndone takes the last away.
-        std::mutex told_mutex;
-        std::vector<TurnRecord> told;
-        std::string event_problem;
-        const Subscription subscription = game.subscribe([&](const GameEvent& event) {
-            const std::lock_guard<std::mutex> lock(told_mutex);
-            if (const auto* played = std::get_if<TurnPlayed>(&event)) {
-                if (played->record.turn != told.size() + 1 && event_problem.empty()) {
-                    event_problem = fmt::format("turn {} told after {} turns", played->record.turn,
-                                                told.size());
-                }
-                told.push_back(played->record);
-            } else if (const auto* undone = std::get_if<TurnUndone>(&event)) {
-                if ((told.empty() || told.back() != undone->record) && event_problem.empty()) {
-                    event_problem =
-                        fmt::format("turn {} undone, not the last one told", undone->record.turn);
-                }
-                if (!told.empty()) {
-                    told.pop_back();
-                }
-            }
-        });
-
-        std::atomic<bool> done{false};
-        std::atomic<std::uint64_t> played{0};
-        std::atomic<std::uint64_t> undone{0};
-        std::vector<std::thread> threads;
-        threads.reserve(names.size());
-        for (const std::string& name : names) {
-            threads.emplace_back([&, name]() {
-                while (!done) {
-                    try {
-                        (void)game.take_turn(name);
-                        ++played;
-                    } catch (const NotYourTurn&) {
-                        std::this_thread::yield();
-                    } catch (const GameOver&) {
-                        std::this_thread::yield(); // an undo may reopen the game
-                    }
-                }
-            });
-        }
-        // Only this thread undoes, so once a turn has been played an undo always succeeds:
-        // exactly `undos` turns are taken back, at moments the scheduler picks.
-        constexpr std::uint64_t undos = 40;
-        std::atomic<bool> undo_failed{false};
-        std::thread undoer([&]() {
-            try {
-                for (std::uint64_t i = 0; i < undos; ++i) {
-                    for (int wait = 0; wait < 50 || game.turns() == 0; ++wait) {
-                        std::this_thread::yield();
-                    }
-                    (void)game.undo();
-                    ++undone;
-                }
-            } catch (...) {
-                undo_failed = true;
-            }
-        });
-        undoer.join();
-        while (game.status() != GameStatus::finished) {
-            std::this_thread::yield();
-        }
-        done = true;
-        for (std::thread& thread : threads) {
-            thread.join();
-        }
-
-        REQUIRE_FALSE(undo_failed);
-        REQUIRE(undone == undos);
-        REQUIRE(event_problem.empty());
-        REQUIRE(game.turns() == played - undone);
-        REQUIRE(told == game.records());
-        require_follows_rules(game);
-        const std::vector<TurnRecord> records = game.records();
-        REQUIRE(std::count_if(records.begin(), records.end(),
-                              [](const TurnRecord& r) { return r.home; }) == 1);
-        REQUIRE(game.winner() == records.back().player);
     }
 }
 
