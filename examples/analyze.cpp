@@ -196,7 +196,7 @@ std::string agreement(double exact, double simulated, double standard_error) {
 }
 
 template <class Config>
-std::vector<double> simulate_and_report(const Board<Config>& board, const AnalyzeOptions& options,
+std::vector<double> simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& options,
                                         const LengthDistribution& lengths,
                                         const SeatChances& two_players) {
     fmt::print("\nSimulation under {}: {} games of one player and {} of two, seed {}\n",

@@ -232,8 +232,10 @@ std::optional<Stop> wait_for_enter(const std::string& player) {
 
 template <class Config>
 int play(const PlayOptions& options) {
+    // The board keeps the settings; the game gets the house rules.
     const auto config = options.rules.config<Config>();
-    Board<Config> board = load_board(options.board, config);
+    Board<Config> board =
+        load_board(options.board, typename Board<Config>::config_type(config.settings()));
     if (options.show_board && board.size() > max_drawn_squares) {
         throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "
                                      "play it with --no-board",
@@ -245,7 +247,8 @@ int play(const PlayOptions& options) {
     }
     std::optional<Game<FairDice<>, Config, NullMutex>> made;
     try {
-        made.emplace(std::move(board), FairDice<>::seeded(options.seed), names);
+        made.emplace(std::move(board), FairDice<>::seeded(options.seed), names,
+                     config.house_rules());
     } catch (const InvalidPlayers& error) {
         throw UsageError(fmt::format("bad player list: {}{}", error.what(),
                                      names.size() < 2 ? " (name each player with -p NAME for a "

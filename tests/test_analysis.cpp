@@ -35,7 +35,7 @@ bool close(double a, double b, double relative) {
 }
 
 template <typename Config>
-bool standing(const Board<Config>& board, Square s) {
+bool standing(const BasicBoard<Config>& board, Square s) {
     return Config::chain_rule::policy == ChainPolicy::single || board.resolve(s) == s;
 }
 
@@ -43,7 +43,7 @@ bool standing(const Board<Config>& board, Square s) {
 // square 0..size-1, every roll of the dice (none folded), solved by Gauss-Jordan elimination with
 // partial pivoting in long double. For boards on which home is reached surely.
 template <typename Config>
-std::vector<double> dense_reference(const Board<Config>& board, std::span<const double> faces) {
+std::vector<double> dense_reference(const BasicBoard<Config>& board, std::span<const double> faces) {
     const auto n = static_cast<std::size_t>(board.size());
     std::vector<long double> a(n * (n + 1), 0.0L);
     const auto at = [&](std::size_t i, std::size_t j) -> long double& {
@@ -91,7 +91,7 @@ std::vector<double> dense_reference(const Board<Config>& board, std::span<const 
 // Every square of expected_turns against the reference (a square no token stands on is worth
 // what landing on it is worth).
 template <typename Config, typename D>
-void check_against_reference(const Board<Config>& board, const D& dice, double relative) {
+void check_against_reference(const BasicBoard<Config>& board, const D& dice, double relative) {
     const std::vector<double> reference = dense_reference(board, dice.face_probabilities());
     const ExpectedTurns exact = expected_turns(board, dice);
     REQUIRE(exact.from_square.size() == reference.size());
@@ -107,7 +107,7 @@ void check_against_reference(const Board<Config>& board, const D& dice, double r
 }
 
 template <typename Config>
-void check_squares(const ExpectedTurns& exact, const Board<Config>& board,
+void check_squares(const ExpectedTurns& exact, const BasicBoard<Config>& board,
                    const std::vector<double>& expected) {
     REQUIRE(exact.from_square.size() == static_cast<std::size_t>(board.size()) + 1);
     REQUIRE(expected.size() == exact.from_square.size());
@@ -121,7 +121,7 @@ void check_squares(const ExpectedTurns& exact, const Board<Config>& board,
 // An independent reference for the distribution: the token's distribution over the squares,
 // moved one turn at a time with Board::step.
 template <typename Config>
-std::vector<double> reference_lengths(const Board<Config>& board, std::span<const double> faces,
+std::vector<double> reference_lengths(const BasicBoard<Config>& board, std::span<const double> faces,
                                       std::size_t turns) {
     const auto n = static_cast<std::size_t>(board.size());
     std::vector<double> now(n + 1, 0.0);
@@ -149,7 +149,7 @@ std::vector<double> reference_lengths(const Board<Config>& board, std::span<cons
 // time, seat 0 first; returns each seat's chance to win and the expected number of moves.
 template <typename Config>
 std::pair<std::vector<double>, double>
-brute_force_race(const Board<Config>& board, std::span<const double> faces, int players) {
+brute_force_race(const BasicBoard<Config>& board, std::span<const double> faces, int players) {
     const auto n = static_cast<std::size_t>(board.size());
     const auto k = static_cast<std::size_t>(players);
     std::size_t states = 1;

@@ -13,7 +13,7 @@ using namespace snakeladder;
 namespace {
 
 template <typename Config>
-void check_board(const Board<Config>& board, int snakes, int ladders) {
+void check_board(const BasicBoard<Config>& board, int snakes, int ladders) {
     int snake_count = 0;
     int ladder_count = 0;
     for (const Jump& jump : board.jumps()) {

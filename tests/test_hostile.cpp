@@ -640,23 +640,23 @@ TEST_CASE("100,000 players, the most a game takes: built, played, ranked; one mo
           "[hostile][game]") {
     constexpr int most = GameConfig<>::max_player_limit;
     using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
-    const Config config({.max_players = most});
+    const Board<Config> board = classic(Config({.max_players = most}));
     std::vector<std::string> names = numbered_players(most + 1);
 
-    CHECK(message_of<InvalidPlayers>([&] { Game(classic(config), ScriptedDice{1}, names); }) ==
+    CHECK(message_of<InvalidPlayers>([&] { Game(board, ScriptedDice{1}, names, KnockBack{}); }) ==
           "this game needs 2 to 100000 players, got 100001");
     names.back() = "p0";
-    CHECK(message_of<InvalidPlayers>([&] { Game(classic(config), ScriptedDice{1}, names); }) ==
+    CHECK(message_of<InvalidPlayers>([&] { Game(board, ScriptedDice{1}, names, KnockBack{}); }) ==
           "this game needs 2 to 100000 players, got 100001");
     names.pop_back();
     names.back() = "p0";
-    CHECK(message_of<InvalidPlayers>([&] { Game(classic(config), ScriptedDice{1}, names); }) ==
+    CHECK(message_of<InvalidPlayers>([&] { Game(board, ScriptedDice{1}, names, KnockBack{}); }) ==
           "two players are called \"p0\" (seats 0 and 99999); every player needs a different "
           "name");
     names.back() = "p99999";
 
     // Knock-back scans every token on each move: p1 lands on p0's square and sends it back.
-    Game game(classic(config), ScriptedDice{2, 2, 5}, names);
+    Game game(board, ScriptedDice{2, 2, 5}, names, KnockBack{});
     CHECK(fmt::format("{}", game.play_turn()) == "p0 rolls 2: 0 to 2");
     CHECK(fmt::format("{}", game.take_turn("p1")) == "p1 rolls 2: 0 to 2, sends p0 back to 0");
     CHECK(fmt::format("{}", game.take_turn("p2")) == "p2 rolls 5: 0 to 5");
@@ -774,10 +774,9 @@ TEST_CASE("regression (fuzz_game): a roll after a blocked maximum from square 0 
           "[hostile][game][house]") {
     // A one-square board and a die that rolls 7, then 2: the 7 is the maximum, so it may start,
     // but exact finish blocks it; the extra roll it grants is a 2, which waits on square 0.
-    using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
-    const Config config({.size = 1, .min_players = 1},
-                        ChosenHouseRules({.forfeit_streak = 3, .max_roll_to_start = true}));
-    Game game(Board<Config>(std::vector<Jump>{}, config), ScriptedDice{7, 2}, {"Ana"});
+    const Board<> board(std::vector<Jump>{}, {.size = 1, .min_players = 1});
+    Game game(board, ScriptedDice{7, 2}, {"Ana"},
+              ChosenHouseRules({.forfeit_streak = 3, .max_roll_to_start = true}));
     const TurnRecord record = game.play_turn();
     CHECK(fmt::format("{}", record) ==
           "Ana rolls 7, needs exactly 1, stays on 0, rolls 2, needs a 7 to start, waits on 0");
@@ -836,7 +835,8 @@ TEST_CASE("turn limits: 0 is refused, 1 stops after one turn, UINT64_MAX plays t
     SECTION("a turn of several rolls counts once against the limit") {
         using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
         const Board<Config> board(std::vector<Jump>{}, Config({.size = 30, .turn_limit = 2}));
-        Game game(board, ScriptedDice::with_faces(6, {6, 6, 6, 1, 6, 2}), {"Ana", "Ben"});
+        Game game(board, ScriptedDice::with_faces(6, {6, 6, 6, 1, 6, 2}), {"Ana", "Ben"},
+                  ExtraTurnOnMax<3>{});
         const GameResult result = game.play();
         CHECK(result.status == GameStatus::turn_limit_reached);
         CHECK(result.turns == 2);

@@ -34,14 +34,14 @@ namespace {
 template <class Config>
 using ScriptedGame = Game<ScriptedDice, Config, NullMutex>;
 
-// A game on a board of `jumps` whose die has `sides` faces (so its maximum is `sides`) and rolls
-// `rolls` in that order.
+// A game on a board of `jumps` under the settings and house rules of `config`, whose die has
+// `sides` faces (so its maximum is `sides`) and rolls `rolls` in that order.
 template <class Config>
 ScriptedGame<Config> scripted(std::vector<Jump> jumps, const Config& config, std::vector<int> rolls,
                               std::vector<std::string> players = {"Ana", "Ben"}, int sides = 6) {
-    return ScriptedGame<Config>(Board<Config>(std::move(jumps), config),
+    return ScriptedGame<Config>(Board<Config>(std::move(jumps), config.settings()),
                                 ScriptedDice::with_faces(sides, std::move(rolls)),
-                                std::move(players));
+                                std::move(players), config.house_rules());
 }
 
 std::string line(const TurnRecord& record) {
@@ -527,29 +527,29 @@ TEST_CASE("SixToStart on a board smaller than the maximum roll") {
     SECTION("dice that could play it forever are refused") {
         // Under exact finish a six from square 0 overshoots home: no token could ever start.
         using Config = GameConfig<ExactFinish, RejectChains, SixToStart>;
-        const Board<Config> board(std::vector<Jump>{}, Config({.size = 5}));
-        REQUIRE_THROWS_AS(Game(board, FairDice<>::seeded(1), {"Ana", "Ben"}), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(board, FairDice<>::seeded(1), {"Ana", "Ben"}),
+        const Board<Config> board(std::vector<Jump>{}, {.size = 5});
+        REQUIRE_THROWS_AS(Game(board, FairDice<>::seeded(1), {"Ana", "Ben"}, SixToStart{}),
+                          InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(board, FairDice<>::seeded(1), {"Ana", "Ben"}, SixToStart{}),
                             "under the six-to-start house rule a token needs a roll of 6 to "
                             "start, but a 6 from square 0 overshoots home (square 5) under "
                             "ExactFinish, so no token could ever start");
         // The other overshoot rules move it.
         using Bounce = GameConfig<BounceBack, RejectChains, SixToStart>;
         using Wins = GameConfig<OvershootWins, RejectChains, SixToStart>;
-        REQUIRE_NOTHROW(Game(Board<Bounce>(std::vector<Jump>{}, Bounce({.size = 5})),
-                             FairDice<>::seeded(1), {"Ana", "Ben"}));
-        REQUIRE_NOTHROW(Game(Board<Wins>(std::vector<Jump>{}, Wins({.size = 5})),
-                             FairDice<>::seeded(1), {"Ana", "Ben"}));
+        REQUIRE_NOTHROW(Game(Board<Bounce>(std::vector<Jump>{}, {.size = 5}), FairDice<>::seeded(1),
+                             {"Ana", "Ben"}, SixToStart{}));
+        REQUIRE_NOTHROW(Game(Board<Wins>(std::vector<Jump>{}, {.size = 5}), FairDice<>::seeded(1),
+                             {"Ana", "Ben"}, SixToStart{}));
         // Without six to start the board is fine (1 to 5 reach home exactly).
         using Plain = GameConfig<ExactFinish>;
         REQUIRE_NOTHROW(Game(Board<Plain>(std::vector<Jump>{}, Plain({.size = 5})),
                              FairDice<>::seeded(1), {"Ana", "Ben"}));
         using Chosen = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
-        REQUIRE_THROWS_AS(
-            Game(Board<Chosen>(std::vector<Jump>{},
-                               Chosen({.size = 5}, ChosenHouseRules({.max_roll_to_start = true}))),
-                 FairDice<>::seeded(1), {"Ana", "Ben"}),
-            InvalidConfig);
+        REQUIRE_THROWS_AS(Game(Board<Chosen>(std::vector<Jump>{}, {.size = 5}),
+                               FairDice<>::seeded(1), {"Ana", "Ben"},
+                               ChosenHouseRules({.max_roll_to_start = true})),
+                          InvalidConfig);
     }
 }
 
@@ -803,30 +803,30 @@ static_assert(DiceWithOdds<NoSixes>);
 
 TEST_CASE("House rules refuse dice that would stop every token for good") {
     SECTION("six to start with dice that never roll their maximum") {
-        using Config = GameConfig<ExactFinish, RejectChains, SixToStart>;
-        REQUIRE_THROWS_AS(Game(classic(Config{}), NoSixes{}, {"Ana", "Ben"}), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(classic(Config{}), NoSixes{}, {"Ana", "Ben"}),
+        REQUIRE_THROWS_AS(Game(classic(), NoSixes{}, {"Ana", "Ben"}, SixToStart{}), InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(classic(), NoSixes{}, {"Ana", "Ben"}, SixToStart{}),
                             "under the six-to-start house rule a token needs a roll of 6 to "
                             "start, which these dice never roll");
         // The same dice are fine without the rule.
         REQUIRE_NOTHROW(Game(classic(), NoSixes{}, {"Ana", "Ben"}));
-        REQUIRE_NOTHROW(Game(classic(GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>{}),
-                             NoSixes{}, {"Ana", "Ben"}));
+        REQUIRE_NOTHROW(Game(classic(), NoSixes{}, {"Ana", "Ben"}, ExtraTurnOnMax<3>{}));
     }
     SECTION("extra turns with a die whose every roll is its maximum") {
         using Config = GameConfig<OvershootWins, RejectChains, ExtraTurnOnMax<3>>;
-        const Board<Config> board(std::vector<Jump>{}, Config({.size = 10}));
-        REQUIRE_THROWS_AS(Game(board, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(board, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}),
+        const Board<Config> board(std::vector<Jump>{}, {.size = 10});
+        const ExtraTurnOnMax<3> rule;
+        REQUIRE_THROWS_AS(Game(board, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}, rule),
+                          InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(board, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}, rule),
                             "every roll of these dice is 1, their maximum, so under house rule "
                             "ExtraTurnOnMax<3> every turn would be forfeited after 3 of them");
         using Chosen = GameConfig<OvershootWins, RejectChains, ChosenHouseRules>;
-        const Board<Chosen> chosen(std::vector<Jump>{},
-                                   Chosen({.size = 10}, ChosenHouseRules({.forfeit_streak = 2})));
-        REQUIRE_THROWS_WITH(Game(chosen, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"}),
+        const Board<Chosen> chosen(std::vector<Jump>{}, {.size = 10});
+        REQUIRE_THROWS_WITH(Game(chosen, LoadedDice<>::seeded(1, {1}), {"Ana", "Ben"},
+                                 ChosenHouseRules({.forfeit_streak = 2})),
                             SL_CONTAINS("forfeited after 2 of them"));
         // A die of three faces that only ever shows its top face is refused the same way.
-        REQUIRE_THROWS_WITH(Game(board, LoadedDice<>::seeded(1, {0, 0, 1}), {"Ana", "Ben"}),
+        REQUIRE_THROWS_WITH(Game(board, LoadedDice<>::seeded(1, {0, 0, 1}), {"Ana", "Ben"}, rule),
                             SL_CONTAINS("every roll of these dice is 3"));
         // Without the rule, a one-faced die is a slow but sound game.
         using Plain = GameConfig<OvershootWins>;
@@ -848,8 +848,8 @@ namespace {
 template <class House>
 std::vector<TurnRecord> seeded_records(const House& house, std::uint64_t seed, bool play_to_last) {
     using Config = GameConfig<BounceBack, RejectChains, House>;
-    Game<FairDice<>, Config, NullMutex> game(classic(Config({.play_to_last = play_to_last}, house)),
-                                             FairDice<>::seeded(seed), {"Ana", "Ben", "Cy"});
+    Game<FairDice<>, Config, NullMutex> game(classic(Config({.play_to_last = play_to_last})),
+                                             FairDice<>::seeded(seed), {"Ana", "Ben", "Cy"}, house);
     (void)game.play();
     require_follows_rules(game);
     return game.records();
@@ -904,24 +904,24 @@ TEMPLATE_TEST_CASE("Seeded games under every overshoot rule, chain rule and hous
             {
                 using Config = GameConfig<TestType, RejectChains, ChosenHouseRules>;
                 Game<FairDice<>, Config, NullMutex> game(
-                    classic(Config({.play_to_last = settings.play_to_last}, house)),
-                    FairDice<>::seeded(seed), {"Ana", "Ben", "Cy", "Di"});
+                    classic(Config({.play_to_last = settings.play_to_last})),
+                    FairDice<>::seeded(seed), {"Ana", "Ben", "Cy", "Di"}, house);
                 REQUIRE(game.play().status == GameStatus::finished);
                 require_follows_rules(game);
             }
             {
                 using Config = GameConfig<TestType, FollowChains, ChosenHouseRules>;
-                Game<FairDice<>, Config, NullMutex> game(
-                    Board<Config>(chained, Config(settings, house)), FairDice<>::seeded(seed),
-                    {"Ana", "Ben", "Cy"});
+                Game<FairDice<>, Config, NullMutex> game(Board<Config>(chained, settings),
+                                                         FairDice<>::seeded(seed),
+                                                         {"Ana", "Ben", "Cy"}, house);
                 REQUIRE(game.play().status == GameStatus::finished);
                 require_follows_rules(game);
             }
             {
                 using Config = GameConfig<TestType, SingleJump, ChosenHouseRules>;
-                Game<FairDice<>, Config, NullMutex> game(
-                    Board<Config>(chained, Config(settings, house)), FairDice<>::seeded(seed),
-                    {"Ana", "Ben", "Cy"});
+                Game<FairDice<>, Config, NullMutex> game(Board<Config>(chained, settings),
+                                                         FairDice<>::seeded(seed),
+                                                         {"Ana", "Ben", "Cy"}, house);
                 REQUIRE(game.play().status == GameStatus::finished);
                 require_follows_rules(game);
             }

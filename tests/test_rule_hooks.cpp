@@ -147,12 +147,14 @@ static_assert(!detail::rule_plays_plain<BackThree>() && !HouseRules<BackThree>::
 template <class Config>
 using Scripted = Game<ScriptedDice, Config, NullMutex>;
 
-// A game on `jumps` with a six-sided die that rolls `rolls` in that order.
+// A game on `jumps` under `config` (its settings to the board, its house rules to the game) with
+// a six-sided die that rolls `rolls` in that order.
 template <class Config>
 Scripted<Config> scripted(std::vector<Jump> jumps, const Config& config, std::vector<int> rolls,
                           std::vector<std::string> players = {"Ana", "Ben"}) {
-    return Scripted<Config>(Board<Config>(std::move(jumps), config),
-                            ScriptedDice::with_faces(6, std::move(rolls)), std::move(players));
+    return Scripted<Config>(Board<Config>(std::move(jumps), config.settings()),
+                            ScriptedDice::with_faces(6, std::move(rolls)), std::move(players),
+                            config.house_rules());
 }
 
 std::string line(const TurnRecord& record) {
@@ -425,15 +427,17 @@ TEST_CASE("RollAgainOnMax: sixes in a row never forfeit") {
         REQUIRE(game.current_player() == "Cy");
     }
     SECTION("dice whose every roll is their maximum are refused") {
-        const Board<Config> board({}, Config({.size = 30}));
+        const Board<Config> board({}, {.size = 30});
         const LoadedDice<> only_six({0, 0, 0, 0, 0, 1});
         const std::string message = "every roll of these dice is 6, their maximum, so under house "
                                     "rule RollAgainOnMax a turn would never end";
-        REQUIRE_THROWS_AS(Game(board, only_six, {"Ana", "Ben"}), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(board, only_six, {"Ana", "Ben"}), message);
-        REQUIRE_THROWS_WITH(simulate(board, only_six, {.games = 10}), SL_CONTAINS(message));
+        REQUIRE_THROWS_AS(Game(board, only_six, {"Ana", "Ben"}, RollAgainOnMax{}), InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(board, only_six, {"Ana", "Ben"}, RollAgainOnMax{}), message);
+        REQUIRE_THROWS_WITH(simulate(board, only_six, {.games = 10}, RollAgainOnMax{}),
+                            SL_CONTAINS(message));
         // Any roll below the maximum is enough.
-        REQUIRE_NOTHROW(Game(board, LoadedDice<>({1, 0, 0, 0, 0, 1}), {"Ana", "Ben"}));
+        REQUIRE_NOTHROW(
+            Game(board, LoadedDice<>({1, 0, 0, 0, 0, 1}), {"Ana", "Ben"}, RollAgainOnMax{}));
     }
 }
 
@@ -500,26 +504,27 @@ TEST_CASE("StartingRolls{1,6}: only a 1 or a 6 leaves square 0") {
                             "StartingRolls: a roll must be at least 1, got -3");
     }
     SECTION("dice that never roll a starting roll are refused") {
-        const Board<Config> board({}, config);
+        const Board<Config> board({}, config.settings());
+        const StartingRolls& rules = config.house_rules();
         const LoadedDice<> two_to_five({0, 1, 1, 1, 1});
-        REQUIRE_THROWS_AS(Game(board, two_to_five, {"Ana", "Ben"}), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(board, two_to_five, {"Ana", "Ben"}),
+        REQUIRE_THROWS_AS(Game(board, two_to_five, {"Ana", "Ben"}, rules), InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(board, two_to_five, {"Ana", "Ben"}, rules),
                             "under house rule StartingRolls{1,6} no token could ever start: these "
                             "dice never roll a starting roll that moves a token from square 0 "
                             "under ExactFinish on a board of 30 squares");
-        REQUIRE_THROWS_WITH(simulate(board, two_to_five, {.games = 10}),
+        REQUIRE_THROWS_WITH(simulate(board, two_to_five, {.games = 10}, rules),
                             SL_CONTAINS("under house rule StartingRolls{1,6} no token could ever "
                                         "start"));
-        REQUIRE_NOTHROW(Game(board, LoadedDice<>({1, 1, 1, 1, 1}), {"Ana", "Ben"}));
+        REQUIRE_NOTHROW(Game(board, LoadedDice<>({1, 1, 1, 1, 1}), {"Ana", "Ben"}, rules));
         // A 6 is rolled, but from square 0 it overshoots home on a board of 5 squares.
-        const Board<Config> five({}, Config({.size = 5}, StartingRolls{6}));
-        REQUIRE_THROWS_WITH(Game(five, FairDice<>(6), {"Ana", "Ben"}),
+        const Board<Config> five({}, {.size = 5});
+        REQUIRE_THROWS_WITH(Game(five, FairDice<>(6), {"Ana", "Ben"}, StartingRolls{6}),
                             "under house rule StartingRolls{6} no token could ever start: these "
                             "dice never roll a starting roll that moves a token from square 0 "
                             "under ExactFinish on a board of 5 squares");
         using Wins = GameConfig<OvershootWins, RejectChains, StartingRolls>;
-        const Board<Wins> wins({}, Wins({.size = 5}, StartingRolls{6}));
-        REQUIRE_NOTHROW(Game(wins, FairDice<>(6), {"Ana", "Ben"}));
+        const Board<Wins> wins({}, {.size = 5});
+        REQUIRE_NOTHROW(Game(wins, FairDice<>(6), {"Ana", "Ben"}, StartingRolls{6}));
     }
 }
 
@@ -722,19 +727,19 @@ TEST_CASE("MissTurnSquares: one player, a blocked move, the checks") {
                             "MissTurnSquares: a square must be at least 1, got -1");
     }
     SECTION("a square off the track is refused when the game is built") {
-        const Board<Config> at_home({}, Config({.size = 30}, MissTurnSquares{5, 30}));
-        REQUIRE_THROWS_AS(Game(at_home, FairDice<>(6), {"Ana", "Ben"}), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(at_home, FairDice<>(6), {"Ana", "Ben"}),
+        const Board<Config> board({}, {.size = 30});
+        const MissTurnSquares at_home{5, 30};
+        REQUIRE_THROWS_AS(Game(board, FairDice<>(6), {"Ana", "Ben"}, at_home), InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(board, FairDice<>(6), {"Ana", "Ben"}, at_home),
                             "house rule MissTurnSquares{5,30}: square 30 is not on the track "
                             "before home (square 30)");
-        const Board<Config> past({}, Config({.size = 30}, MissTurnSquares{45}));
-        REQUIRE_THROWS_WITH(Game(past, FairDice<>(6), {"Ana", "Ben"}),
+        const MissTurnSquares past{45};
+        REQUIRE_THROWS_WITH(Game(board, FairDice<>(6), {"Ana", "Ben"}, past),
                             "house rule MissTurnSquares{45}: square 45 is not on the track before "
                             "home (square 30)");
-        REQUIRE_THROWS_WITH(simulate(past, FairDice<>(6), {.games = 10}),
+        REQUIRE_THROWS_WITH(simulate(board, FairDice<>(6), {.games = 10}, past),
                             SL_CONTAINS("square 45 is not on the track before home"));
-        const Board<Config> last({}, Config({.size = 30}, MissTurnSquares{29}));
-        REQUIRE_NOTHROW(Game(last, FairDice<>(6), {"Ana", "Ben"}));
+        REQUIRE_NOTHROW(Game(board, FairDice<>(6), {"Ana", "Ben"}, MissTurnSquares{29}));
     }
 }
 
@@ -742,9 +747,10 @@ TEST_CASE("MissTurnSquares: one player, a blocked move, the checks") {
 // board: a miss-turn square off the track is refused when the game is built.
 TEST_CASE("MissTurnSquares: off-track square, scripted dice") {
     using Config = GameConfig<ExactFinish, RejectChains, MissTurnSquares>;
-    const Board<Config> board({}, Config({.size = 30}, MissTurnSquares{30}));
+    const Board<Config> board({}, {.size = 30});
     REQUIRE_THROWS_WITH(
-        Scripted<Config>(board, ScriptedDice::with_faces(6, {6, 6, 6, 6, 6, 5}), {"Ana", "Ben"}),
+        Scripted<Config>(board, ScriptedDice::with_faces(6, {6, 6, 6, 6, 6, 5}), {"Ana", "Ben"},
+                         MissTurnSquares{30}),
         "house rule MissTurnSquares{30}: square 30 is not on the track before home (square 30)");
 }
 
@@ -991,18 +997,18 @@ TEST_CASE("Landing refuses bad requests and the game stays as it was") {
     }
     SECTION("send a token that is home (turn model)") {
         using Solo = GameConfig<ExactFinish, RejectChains, Breaks>;
-        const Board<Solo> board(
-            {}, Solo({.size = 30, .play_to_last = true}, Breaks{Misuse::send_seat_home}));
+        const Board<Solo> board({}, {.size = 30, .play_to_last = true});
+        const Breaks breaks{Misuse::send_seat_home};
         GameState state(3, 6);
         state.squares = {10, 30, 0};
         state.finish_order = {1};
         const GameState before = state;
-        REQUIRE_THROWS_AS(apply_roll(board, state, 1), InvalidConfig);
-        REQUIRE_THROWS_WITH(apply_roll(board, state, 1),
+        REQUIRE_THROWS_AS(apply_roll(board, state, 1, breaks), InvalidConfig);
+        REQUIRE_THROWS_WITH(apply_roll(board, state, 1, breaks),
                             "a house rule tried to send seat 1, which is home");
         REQUIRE(state == before);
         // Any other roll lands elsewhere: nothing is asked.
-        REQUIRE(apply_roll(board, state, 2).outcome.end == 12);
+        REQUIRE(apply_roll(board, state, 2, breaks).outcome.end == 12);
     }
 }
 
@@ -1080,11 +1086,12 @@ TEST_CASE("HouseRules asks its rules in the order given") {
 
 TEST_CASE("apply_roll: RollAgainOnMax mid-turn, copied") {
     using Config = GameConfig<ExactFinish, RejectChains, RollAgainOnMax>;
-    const Board<Config> board({{18, 25}}, Config({.size = 30}));
+    const Board<Config> board({{18, 25}}, {.size = 30});
+    const RollAgainOnMax rules;
     const FairDice<> die(6);
 
     GameState state(2, 6);
-    const RollResult first = apply_roll(board, state, 6);
+    const RollResult first = apply_roll(board, state, 6, rules);
     CHECK(first.outcome.seat == 0);
     CHECK(first.outcome.roll_in_turn == 1);
     CHECK(first.outcome.start == 0);
@@ -1118,8 +1125,8 @@ TEST_CASE("apply_roll: RollAgainOnMax mid-turn, copied") {
     const std::vector<int> rolls{6, 6, 6, 2};
     for (std::size_t i = 0; i < rolls.size(); ++i) {
         INFO("roll " << i + 2);
-        const RollOutcome a = apply_roll_in_place(board, original, rolls[i]);
-        const RollOutcome b = apply_roll_in_place(board, copy, rolls[i]);
+        const RollOutcome a = apply_roll_in_place(board, original, rolls[i], rules);
+        const RollOutcome b = apply_roll_in_place(board, copy, rolls[i], rules);
         REQUIRE(a == b);
         REQUIRE(original == copy);
         require_state(copy, states[i]);
@@ -1136,9 +1143,9 @@ TEST_CASE("apply_roll: RollAgainOnMax mid-turn, copied") {
     // The state mid-turn after the blocked six is one apply_roll accepts.
     GameState four_rolls = state;
     for (const int roll : {6, 6, 6, 6}) {
-        (void)apply_roll_in_place(board, four_rolls, roll);
+        (void)apply_roll_in_place(board, four_rolls, roll, rules);
     }
-    REQUIRE(apply_roll(board, four_rolls, 2).state == original);
+    REQUIRE(apply_roll(board, four_rolls, 2, rules).state == original);
 
     // The record of the five rolls, as a Game writes it for the same rolls.
     const std::vector<std::string> names{"Ana", "Ben"};
@@ -1164,23 +1171,24 @@ TEST_CASE("apply_roll: RollAgainOnMax mid-turn, copied") {
 
 TEST_CASE("apply_roll: turns to miss are passed over") {
     using Config = GameConfig<ExactFinish, RejectChains, MissTurnSquares>;
-    const Board<Config> board({}, Config({.size = 30}, MissTurnSquares{5}));
+    const Board<Config> board({}, {.size = 30});
+    const MissTurnSquares rules{5};
     GameState state(3, 6);
     state.turns_to_miss = {0, 1, 1};
     // Seat 0 rolls 3; seats 1 and 2 miss turns 2 and 3; seat 0 is due again for turn 4.
-    const RollResult three = apply_roll(board, state, 3);
+    const RollResult three = apply_roll(board, state, 3, rules);
     CHECK(three.outcome.skipped == std::vector<std::uint32_t>{1, 2});
     CHECK(three.outcome.misses.empty());
     require_state(three.state, {.squares = {3, 0, 0}, .seat_due = 0, .turns_played = 3});
     // Then it lands on 5: seat 1 is due, and seat 0 misses turn 6 after seats 1 and 2 play.
-    const RollResult two = apply_roll(board, three.state, 2);
+    const RollResult two = apply_roll(board, three.state, 2, rules);
     CHECK(two.outcome.misses == std::vector<std::uint32_t>{0});
     CHECK(two.outcome.skipped.empty());
     require_state(
         two.state,
         {.squares = {5, 0, 0}, .turns_to_miss = {1, 0, 0}, .seat_due = 1, .turns_played = 4});
-    const RollResult ben = apply_roll(board, two.state, 1);
-    const RollResult cy = apply_roll(board, ben.state, 1);
+    const RollResult ben = apply_roll(board, two.state, 1, rules);
+    const RollResult cy = apply_roll(board, ben.state, 1, rules);
     CHECK(cy.outcome.skipped == std::vector<std::uint32_t>{0});
     require_state(cy.state, {.squares = {5, 1, 1}, .seat_due = 1, .turns_played = 7});
     REQUIRE(turn_record(std::span(&cy.outcome, 1), 6, std::vector<std::string>{"A", "B", "C"})
@@ -1202,13 +1210,14 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
         // so E(1) = 2 + E(2), E(2) = 1 + 1 + E(2)/2 = 4, E(1) = 6, and
         //   E(0) = 1 + E(1)/2 + E(2)/2 = 1 + 3 + 2 = 6.
         using Config = GameConfig<OvershootWins, RejectChains, Warp>;
-        const Board<Config> board({}, Config({.size = 4}, Warp{3, 1}));
-        // The rule's value is part of the configuration.
-        REQUIRE(board.config() == Config({.size = 4}, Warp{3, 1}));
-        REQUIRE(board.config() != Config({.size = 4}, Warp{2, 1}));
+        const Config config({.size = 4}, Warp{3, 1});
+        // The rule's value is part of the configuration (the board keeps only its settings).
+        REQUIRE(config != Config({.size = 4}, Warp{2, 1}));
+        const Board<Config> board({}, config.settings());
+        const Warp warp = config.house_rules();
         const FairDice<> die(2);
         const SimulationResult result =
-            simulate(board, die, {.games = games, .players = 1, .seed = 41});
+            simulate(board, die, {.games = games, .players = 1, .seed = 41}, warp);
         REQUIRE(result.unfinished == 0);
         REQUIRE(result.turns.games == games);
         CHECK(std::abs(result.turns.mean - 6.0) <=
@@ -1217,9 +1226,9 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
 
         const std::uint64_t some = 5 * simulation_block_games + 7;
         const SimulationResult one =
-            simulate(board, die, {.games = some, .players = 1, .seed = 42, .threads = 1});
+            simulate(board, die, {.games = some, .players = 1, .seed = 42, .threads = 1}, warp);
         const SimulationResult two =
-            simulate(board, die, {.games = some, .players = 1, .seed = 42, .threads = 2});
+            simulate(board, die, {.games = some, .players = 1, .seed = 42, .threads = 2}, warp);
         CHECK(one == two);
     }
     SECTION("MissTurnSquares{2} on a board of 4 squares, a loaded die") {
@@ -1231,24 +1240,25 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
         //   E(0) = 1 + p E(1) + q (1 + E(2)) = 1 + 22/27 + 42/27 = 91/27
         // (Without the rule E(0) is 70/27; the token lands on 2 with probability q + p p = 7/9.)
         using Config = GameConfig<OvershootWins, RejectChains, MissTurnSquares>;
-        const Board<Config> board({}, Config({.size = 4}, MissTurnSquares{2}));
+        const Board<Config> board({}, {.size = 4});
+        const MissTurnSquares rules{2};
         const LoadedDice<> die({1, 2});
         const SimulationResult result =
-            simulate(board, die, {.games = games, .players = 1, .seed = 43});
+            simulate(board, die, {.games = games, .players = 1, .seed = 43}, rules);
         REQUIRE(result.unfinished == 0);
         CHECK(std::abs(result.turns.mean - 91.0 / 27.0) <=
               tolerance_in_standard_errors * result.turns.standard_error);
 
         const std::uint64_t some = 5 * simulation_block_games + 7;
         const SimulationResult one =
-            simulate(board, die, {.games = some, .players = 1, .seed = 44, .threads = 1});
+            simulate(board, die, {.games = some, .players = 1, .seed = 44, .threads = 1}, rules);
         const SimulationResult two =
-            simulate(board, die, {.games = some, .players = 1, .seed = 44, .threads = 2});
+            simulate(board, die, {.games = some, .players = 1, .seed = 44, .threads = 2}, rules);
         CHECK(one == two);
         const SimulationResult pair_one =
-            simulate(board, die, {.games = some, .players = 2, .seed = 45, .threads = 1});
+            simulate(board, die, {.games = some, .players = 2, .seed = 45, .threads = 1}, rules);
         const SimulationResult pair_two =
-            simulate(board, die, {.games = some, .players = 2, .seed = 45, .threads = 2});
+            simulate(board, die, {.games = some, .players = 2, .seed = 45, .threads = 2}, rules);
         CHECK(pair_one == pair_two);
         CHECK(pair_one.wins[0] + pair_one.wins[1] == some);
     }
@@ -1259,10 +1269,11 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
 // square 0 cannot be home after one turn: every game is unfinished.
 TEST_CASE("simulate: max_turns with a missed turn") {
     using Config = GameConfig<OvershootWins, RejectChains, MissTurnSquares>;
-    const Board<Config> board({}, Config({.size = 4}, MissTurnSquares{2}));
+    const Board<Config> board({}, {.size = 4});
     const std::uint64_t games = 2 * simulation_block_games;
     const SimulationResult result =
-        simulate(board, FairDice<>(2), {.games = games, .players = 1, .seed = 46, .max_turns = 1});
+        simulate(board, FairDice<>(2), {.games = games, .players = 1, .seed = 46, .max_turns = 1},
+                 MissTurnSquares{2});
     CHECK(result.unfinished == games);
     CHECK(result.finished() == 0);
 }
@@ -1332,7 +1343,7 @@ TEST_CASE("Turns to miss are dropped when the token gets home, and undo brings t
     stale.finished = false;
     stale.seat_due = 1;
     stale.turns_to_miss = {1, 0};
-    REQUIRE_THROWS_WITH(apply_roll(game.board(), stale, 2),
+    REQUIRE_THROWS_WITH(apply_roll(game.board(), stale, 2, game.config().house_rules()),
                         SL_CONTAINS("seat 0 is home but has turns to miss"));
 }
 
@@ -1347,30 +1358,32 @@ TEST_CASE("The standard game's states need no turns to miss") {
     REQUIRE(next.state.seat_due == 1);
     REQUIRE(next.state.turns_to_miss.empty());
     // Under house rules they are needed, one per seat.
-    using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
-    REQUIRE_THROWS_WITH(apply_roll(classic(Config{}), state, 1),
+    REQUIRE_THROWS_WITH(apply_roll(classic(), state, 1, KnockBack{}),
                         SL_CONTAINS("there are 2 seats but 0 counts of turns to miss"));
 }
 
 TEST_CASE("StartingRolls past twice the board's size, and ChosenHouseRules inside HouseRules") {
     // OvershootWins, size 5, two dice (2 to 12): a 12 lands on home like any roll from 10 up.
     using Start = GameConfig<OvershootWins, RejectChains, StartingRolls>;
-    const Board<Start> board({}, Start({.size = 5}, StartingRolls{12}));
-    REQUIRE_NOTHROW(Game(board, FairDice<>(6, 2), {"Ana", "Ben"}));
+    const Board<Start> board({}, {.size = 5});
+    REQUIRE_NOTHROW(Game(board, FairDice<>(6, 2), {"Ana", "Ben"}, StartingRolls{12}));
     REQUIRE_THROWS_WITH(
-        Game(board, FairDice<>(5, 2), {"Ana", "Ben"}),
+        Game(board, FairDice<>(5, 2), {"Ana", "Ben"}, StartingRolls{12}),
         SL_CONTAINS("under house rule StartingRolls{12} no token could ever start"));
 
     using Nested = HouseRules<KnockBack, ChosenHouseRules>;
     const Nested nested(KnockBack{}, ChosenHouseRules({.forfeit_streak = 3}));
     REQUIRE(switches_of(nested) == HouseRuleSwitches{.forfeit_streak = 3, .knock_back = true});
     REQUIRE(nested.name() == "KnockBack + ExtraTurnOnMax<3>");
-    // All switched off inside HouseRules: the standard game, which the analysis accepts.
-    using Off = GameConfig<ExactFinish, RejectChains, HouseRules<ChosenHouseRules>>;
-    REQUIRE(expected_turns(classic(Off{}), FairDice<>()).from_start ==
+    // All switched off inside HouseRules: their default value, which a board accepts (keeping
+    // none), so the analysis studies the standard game.
+    using Config = GameConfig<ExactFinish, RejectChains, HouseRules<ChosenHouseRules>>;
+    REQUIRE(expected_turns(classic(Config{}), FairDice<>()).from_start ==
             Approx(39.598365640208193).epsilon(1e-12));
-    using On = GameConfig<ExactFinish, RejectChains, HouseRules<ChosenHouseRules>>;
+    // Switched on, the board refuses them: the analysis never plays house rules.
     const HouseRules<ChosenHouseRules> on(ChosenHouseRules({.knock_back = true}));
-    REQUIRE_THROWS_WITH(expected_turns(classic(On({}, on)), FairDice<>()),
-                        SL_CONTAINS("not house rules (here: KnockBack)"));
+    REQUIRE_THROWS_AS(classic(Config({}, on)), InvalidConfig);
+    REQUIRE_THROWS_WITH(classic(Config({}, on)),
+                        SL_CONTAINS("a board keeps no house rules, and these were given to it: "
+                                    "KnockBack"));
 }

@@ -40,8 +40,7 @@ const std::vector<int> script = {4,       // Ana waits
                                  6, 4};   // Ana: 16, a six is blocked, then 4 home
 
 Board<ScriptedConfig> small_board() {
-    return Board<ScriptedConfig>(std::vector<Jump>{{8, 16}, {17, 5}},
-                                 ScriptedConfig(GameSettings{.size = 20}));
+    return Board<ScriptedConfig>(std::vector<Jump>{{8, 16}, {17, 5}}, {.size = 20});
 }
 
 ScriptedGame scripted_game() {
@@ -319,7 +318,7 @@ template <class Config>
 Board<Config> chained_board(GameSettings settings = {}) {
     settings.size = 60;
     return Board<Config>(std::vector<Jump>{{3, 20}, {20, 33}, {45, 20}, {10, 27}, {58, 40}},
-                         Config(settings));
+                         settings);
 }
 
 const std::vector<std::string> four = {"Ana", "Ben", "Cy", "Dee"};
@@ -428,9 +427,8 @@ TEST_CASE("round trips under house rules, fixed in the type or chosen at run tim
                                    << switches.knock_back);
             check_round_trips<FastGame<C>>(
                 [&](std::uint64_t seed) {
-                    return FastGame<C>(
-                        classic(C({.play_to_last = true}, ChosenHouseRules(switches))),
-                        FairDice<>::seeded(seed), four);
+                    return FastGame<C>(classic(C({.play_to_last = true})), FairDice<>::seeded(seed),
+                                       four, ChosenHouseRules(switches));
                 },
                 FairDice<>(), seeds);
         }
@@ -915,9 +913,8 @@ template <class House>
 SmallGame<House> small_game(const House& house, const std::vector<int>& rolls,
                             std::vector<std::string> names = {"Ana", "Ben"}) {
     GameSettings settings{.size = 20, .min_players = 1};
-    return SmallGame<House>(
-        Board<SmallConfig<House>>(std::vector<Jump>{}, SmallConfig<House>(settings, house)),
-        ScriptedDice::with_faces(6, rolls), std::move(names));
+    return SmallGame<House>(Board<SmallConfig<House>>(std::vector<Jump>{}, settings),
+                            ScriptedDice::with_faces(6, rolls), std::move(names), house);
 }
 
 // The dice of a game loaded from a scripted game's document: the script after `used` rolls.
@@ -1354,8 +1351,8 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
         const StartingRolls rules{1, 6};
         (void)check_round_trips_with<FastGame<C>>(
             [&](std::uint64_t seed) {
-                return FastGame<C>(classic(C({.play_to_last = true}, rules)),
-                                   FairDice<>::seeded(seed), four);
+                return FastGame<C>(classic(GameConfig<BounceBack>({.play_to_last = true})),
+                                   FairDice<>::seeded(seed), four, rules);
             },
             [&](const std::string& text) {
                 return load_game<FastGame<C>>(text, FairDice<>(), rules);
@@ -1367,8 +1364,8 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
         const MissTurnSquares rules{20, 45};
         const std::vector<std::string> documents = check_round_trips_with<FastGame<C>>(
             [&](std::uint64_t seed) {
-                return FastGame<C>(classic(C({.play_to_last = true}, rules)),
-                                   FairDice<>::seeded(seed), four);
+                return FastGame<C>(classic(GameConfig<ExactFinish>({.play_to_last = true})),
+                                   FairDice<>::seeded(seed), four, rules);
             },
             [&](const std::string& text) {
                 return load_game<FastGame<C>>(text, FairDice<>(), rules);
@@ -1387,8 +1384,8 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
                 settings.size = 60;
                 return FastGame<C>(
                     Board<C>(std::vector<Jump>{{3, 20}, {20, 33}, {45, 20}, {10, 27}, {58, 40}},
-                             C(settings, rules)),
-                    FairDice<>::seeded(seed), four);
+                             settings),
+                    FairDice<>::seeded(seed), four, rules);
             },
             [&](const std::string& text) {
                 return load_game<FastGame<C>>(text, FairDice<>(), rules);
@@ -1406,8 +1403,9 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
                           {});
         const std::vector<std::string> documents = check_round_trips_with<FastGame<C>>(
             [&](std::uint64_t seed) {
-                return FastGame<C>(classic(C({.play_to_last = true}, rules)),
-                                   FairDice<>::seeded(seed, 6, 2), four);
+                return FastGame<C>(
+                    classic(GameConfig<OvershootWins, SingleJump>({.play_to_last = true})),
+                    FairDice<>::seeded(seed, 6, 2), four, rules);
             },
             [&](const std::string& text) {
                 return load_game<FastGame<C>>(text, FairDice<>(6, 2), rules);
@@ -1430,14 +1428,14 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
         const ChosenHouseRules rules({.forfeit_streak = 2, .knock_back = true});
         (void)check_round_trips_with<FastGame<C>>(
             [&](std::uint64_t seed) {
-                return FastGame<C>(classic(C({}, rules)), FairDice<>::seeded(seed), four);
+                return FastGame<C>(classic(C()), FairDice<>::seeded(seed), four, rules);
             },
             [&](const std::string& text) {
                 return load_game<FastGame<C>>(text, FairDice<>(), rules);
             },
             3);
         // Given, they are the rules the document must name.
-        FastGame<C> game(classic(C({}, rules)), FairDice<>::seeded(1), four);
+        FastGame<C> game(classic(C()), FairDice<>::seeded(1), four, rules);
         const std::string text = save_game(game);
         check_refused_with<FastGame<C>>(
             text,

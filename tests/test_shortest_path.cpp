@@ -15,7 +15,7 @@ namespace {
 
 // Every move of the path is one the board makes: step(square, roll) ends on the next square.
 template <typename Config>
-void check_path(const Board<Config>& board, const ShortestPath& path, Square from,
+void check_path(const BasicBoard<Config>& board, const ShortestPath& path, Square from,
                 std::int64_t max_roll) {
     REQUIRE(path.squares.size() == path.rolls.size() + 1);
     CHECK(path.squares.front() == from);
@@ -32,7 +32,7 @@ void check_path(const Board<Config>& board, const ShortestPath& path, Square fro
 
 // An independent count: the set of squares reachable after k rolls, grown one roll at a time.
 template <typename Config>
-std::optional<std::size_t> fewest_by_layers(const Board<Config>& board, std::int64_t max_roll,
+std::optional<std::size_t> fewest_by_layers(const BasicBoard<Config>& board, std::int64_t max_roll,
                                             Square from) {
     const auto n = static_cast<std::size_t>(board.size());
     std::vector<bool> reached(n + 1, false);

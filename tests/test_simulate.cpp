@@ -53,7 +53,7 @@ std::uint64_t sum(const std::vector<std::uint64_t>& counts) {
 // errors of a sample variance (sqrt((mu4 - sigma^4) / n), mu4 the exact fourth central moment),
 // and the share of shortest games within 4 standard errors of a proportion.
 template <class Config, class D>
-void check_against_exact(const Board<Config>& board, const D& dice, std::uint64_t seed) {
+void check_against_exact(const BasicBoard<Config>& board, const D& dice, std::uint64_t seed) {
     const SimulationResult sim =
         simulate(board, dice, {.games = proof_games, .seed = seed, .threads = 2});
     const ExpectedTurns exact = expected_turns(board, dice);
@@ -520,7 +520,7 @@ namespace {
 // third six forfeits the turn, the token back on s. Each turn's end squares are enumerated over
 // the 6^3 roll sequences, and E(s) = 1 + sum_t P(s -> t) E(t) is solved by iteration.
 template <class Config>
-double expected_turns_extra_turn_on_six(const Board<Config>& board) {
+double expected_turns_extra_turn_on_six(const BasicBoard<Config>& board) {
     const Square home = board.size();
     const auto squares = static_cast<std::size_t>(home) + 1;
     // turn_end[s][t]: the probability that a turn from s ends on t.
@@ -569,53 +569,53 @@ double expected_turns_extra_turn_on_six(const Board<Config>& board) {
 TEST_CASE("simulate plays house rules through the turn model, checked against exact values "
           "within 4 standard errors",
           "[simulate][statistics][house]") {
-    using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
-    const auto with_rules = [](const HouseRuleSwitches& switches) {
-        return classic(Config(GameSettings{}, ChosenHouseRules(switches)));
-    };
+    // One board for every rule set: the house rules go to simulate.
+    const Board<> board = classic();
     const FairDice<> die(6, 1);
     constexpr std::uint64_t games = 200'000;
 
     SECTION("knock-back alone does nothing to one player: the very same games as without it") {
         const SimulationResult plain =
-            simulate(with_rules({}), die, {.games = 20'000, .players = 1, .seed = 3});
-        const SimulationResult knock_back = simulate(with_rules({.knock_back = true}), die,
-                                                     {.games = 20'000, .players = 1, .seed = 3});
+            simulate(board, die, {.games = 20'000, .players = 1, .seed = 3}, ChosenHouseRules());
+        const SimulationResult knock_back =
+            simulate(board, die, {.games = 20'000, .players = 1, .seed = 3},
+                     ChosenHouseRules({.knock_back = true}));
         CHECK(knock_back == plain);
     }
     SECTION("six to start: six turns on average to roll the six that moves the token to 6, then "
             "the standard game from there") {
         const double exact = 6.0 + expected_turns(classic(), die).from_square[6];
-        const SimulationResult result = simulate(with_rules({.max_roll_to_start = true}), die,
-                                                 {.games = games, .players = 1, .seed = 31});
+        const SimulationResult result =
+            simulate(board, die, {.games = games, .players = 1, .seed = 31},
+                     ChosenHouseRules({.max_roll_to_start = true}));
         REQUIRE(result.unfinished == 0);
         CHECK(std::abs(result.turns.mean - exact) < 4 * result.turns.standard_error);
     }
     SECTION("extra turn on a six, the third six forfeits: the classic board and a small one") {
         const HouseRuleSwitches extra{.forfeit_streak = 3};
-        const double exact_classic = expected_turns_extra_turn_on_six(with_rules(extra));
-        const SimulationResult classic_result =
-            simulate(with_rules(extra), die, {.games = games, .players = 1, .seed = 32});
+        const double exact_classic = expected_turns_extra_turn_on_six(board);
+        const SimulationResult classic_result = simulate(
+            board, die, {.games = games, .players = 1, .seed = 32}, ChosenHouseRules(extra));
         CHECK(std::abs(classic_result.turns.mean - exact_classic) <
               4 * classic_result.turns.standard_error);
         // A turn with extra rolls is still one turn: fewer turns than the standard 39.598.
         CHECK(exact_classic < 39.0);
 
-        const Board<Config> small({{4, 7}, {8, 2}}, Config({.size = 9}, ChosenHouseRules(extra)));
+        const Board<> small({{4, 7}, {8, 2}}, GameConfig<>({.size = 9}));
         const double exact_small = expected_turns_extra_turn_on_six(small);
-        const SimulationResult small_result =
-            simulate(small, die, {.games = games, .players = 1, .seed = 33});
+        const SimulationResult small_result = simulate(
+            small, die, {.games = games, .players = 1, .seed = 33}, ChosenHouseRules(extra));
         CHECK(std::abs(small_result.turns.mean - exact_small) <
               4 * small_result.turns.standard_error);
     }
     SECTION("every rule at once, two players: counts add up, and the same for any thread count") {
-        const auto board =
-            with_rules({.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true});
+        const ChosenHouseRules all(
+            {.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true});
         const std::uint64_t some = 5 * simulation_block_games + 3;
         const SimulationResult one =
-            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 1});
+            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 1}, all);
         const SimulationResult two =
-            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 2});
+            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 2}, all);
         CHECK(one == two);
         REQUIRE(one.unfinished == 0);
         CHECK(one.wins[0] + one.wins[1] == some);
@@ -623,13 +623,12 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
     }
     SECTION("house rules these dice cannot play are refused, as a game refuses them") {
         const LoadedDice<> only_six({0, 0, 0, 0, 0, 1});
-        REQUIRE_THROWS_WITH(simulate(with_rules({.forfeit_streak = 3}), only_six, {.games = 10}),
+        REQUIRE_THROWS_WITH(simulate(board, only_six, {.games = 10}, ExtraTurnOnMax<3>()),
                             SL_CONTAINS("every roll of these dice is 6, their maximum, so under "
                                         "house rule ExtraTurnOnMax<3> every turn would be "
                                         "forfeited after 3 of them"));
-        const Board<Config> tiny(
-            {}, Config({.size = 5}, ChosenHouseRules({.max_roll_to_start = true})));
-        REQUIRE_THROWS_WITH(simulate(tiny, die, {.games = 10}),
+        const Board<> tiny({}, GameConfig<>({.size = 5}));
+        REQUIRE_THROWS_WITH(simulate(tiny, die, {.games = 10}, SixToStart()),
                             SL_CONTAINS("a token needs a roll of 6 to start, but a 6 from square 0 "
                                         "overshoots home (square 5) under ExactFinish"));
     }

@@ -139,22 +139,30 @@ void require_state(const GameState& got, const Next& want) {
     CHECK(got.mid_turn() == (want.rolls_in_turn != 0));
 }
 
-// Applies `roll` to `state` and checks every field of the outcome and of the next state, and that
-// apply_roll_in_place does exactly the same to a copy. Returns the next state.
-template <class Config>
-GameState roll_expecting(const Board<Config>& board, const GameState& state, int roll,
-                         const Out& want, const Next& next) {
-    INFO("from " << describe(state) << ", roll " << roll);
-    const RollResult result = apply_roll(board, state, roll);
+// Applies `roll` to `state` on `board` under `rules` and checks every field of the outcome and of
+// the next state, and that apply_roll_in_place does exactly the same to a copy. Returns the next
+// state.
+template <class Config, HouseRule Rules>
+GameState roll_expecting(const BasicBoard<Config>& board, const Rules& rules,
+                         const GameState& state, int roll, const Out& want, const Next& next) {
+    INFO("from " << describe(state) << ", roll " << roll << " under " << rules.name());
+    const RollResult result = apply_roll(board, state, roll, rules);
     const RollOutcome expected = want;
     CHECK(describe(result.outcome) == describe(expected));
     REQUIRE(result.outcome == expected);
     require_state(result.state, next);
     GameState in_place = state;
-    const RollOutcome direct = apply_roll_in_place(board, in_place, roll);
+    const RollOutcome direct = apply_roll_in_place(board, in_place, roll, rules);
     REQUIRE(direct == result.outcome);
     REQUIRE(in_place == result.state);
     return result.state;
+}
+
+// The same in the standard game (no house rules).
+template <class Config>
+GameState roll_expecting(const BasicBoard<Config>& board, const GameState& state, int roll,
+                         const Out& want, const Next& next) {
+    return roll_expecting(board, NoHouseRules{}, state, roll, want, next);
 }
 
 // A state with tokens on `squares`, `seat_due` to roll, `turns` turns over and nobody home.
@@ -346,20 +354,21 @@ TEST_CASE("apply_roll: chain rules on a chain 2-6-10-4 (size 12)") {
 }
 
 TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
-    using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-    const Board<Config> board = classic(Config());
+    const Board<> board = classic();
+    const ExtraTurnOnMax<3> rules{};
 
     SECTION("a six grants another roll; two sixes then a five; the third six in a row forfeits "
             "the turn back to where it began") {
         // Ana: 6 from 0, the turn goes on.
-        GameState state = roll_expecting(
-            board, GameState(2, 6), 6, {.roll = 6, .landed = 6, .end = 6, .turn_over = false},
-            {.squares = {6, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 0});
+        GameState state =
+            roll_expecting(board, rules, GameState(2, 6), 6,
+                           {.roll = 6, .landed = 6, .end = 6, .turn_over = false},
+                           {.squares = {6, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 0});
         REQUIRE(fmt::format("{}", state) ==
                 "turn 1, seat 0 rolls again (roll 2, 1 maximum roll in a row, turn began on 0); "
                 "squares 6 0");
         // Then 3: 9, ladder to 31; the turn is over.
-        state = roll_expecting(board, state, 3,
+        state = roll_expecting(board, rules, state, 3,
                                {.roll_in_turn = 2,
                                 .roll = 3,
                                 .start = 6,
@@ -369,17 +378,19 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
                                {.squares = {31, 0}, .seat_due = 1, .turns_played = 1});
         REQUIRE(fmt::format("{}", state) == "turn 2, seat 1 to roll; squares 31 0");
         // Ben: 2.
-        state = roll_expecting(board, state, 2, {.seat = 1, .roll = 2, .landed = 2, .end = 2},
-                               {.squares = {31, 2}, .seat_due = 0, .turns_played = 2});
+        state =
+            roll_expecting(board, rules, state, 2, {.seat = 1, .roll = 2, .landed = 2, .end = 2},
+                           {.squares = {31, 2}, .seat_due = 0, .turns_played = 2});
         // Ana: 6, 6 (31 to 37 to 43), then a third 6 forfeits: back to 31, not 0 nor 43.
-        state = roll_expecting(
-            board, state, 6, {.roll = 6, .start = 31, .landed = 37, .end = 37, .turn_over = false},
-            {.squares = {37, 2},
-             .turns_played = 2,
-             .rolls_in_turn = 1,
-             .streak = 1,
-             .turn_start = 31});
-        state = roll_expecting(board, state, 6,
+        state =
+            roll_expecting(board, rules, state, 6,
+                           {.roll = 6, .start = 31, .landed = 37, .end = 37, .turn_over = false},
+                           {.squares = {37, 2},
+                            .turns_played = 2,
+                            .rolls_in_turn = 1,
+                            .streak = 1,
+                            .turn_start = 31});
+        state = roll_expecting(board, rules, state, 6,
                                {.roll_in_turn = 2,
                                 .roll = 6,
                                 .start = 37,
@@ -395,12 +406,12 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
                 "turn 3, seat 0 rolls again (roll 3, 2 maximum rolls in a row, turn began on 31); "
                 "squares 43 2");
         state = roll_expecting(
-            board, state, 6,
+            board, rules, state, 6,
             {.roll_in_turn = 3, .roll = 6, .start = 43, .landed = 43, .end = 31, .forfeits = true},
             {.squares = {31, 2}, .seat_due = 1, .turns_played = 3});
         // Ben: 6, 6 (2 to 8 to 14), then 5: 19. Two sixes and another roll: no forfeit.
         state = roll_expecting(
-            board, state, 6,
+            board, rules, state, 6,
             {.seat = 1, .roll = 6, .start = 2, .landed = 8, .end = 8, .turn_over = false},
             {.squares = {31, 8},
              .seat_due = 1,
@@ -408,7 +419,7 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
              .rolls_in_turn = 1,
              .streak = 1,
              .turn_start = 2});
-        state = roll_expecting(board, state, 6,
+        state = roll_expecting(board, rules, state, 6,
                                {.seat = 1,
                                 .roll_in_turn = 2,
                                 .roll = 6,
@@ -423,11 +434,11 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
                                 .streak = 2,
                                 .turn_start = 2});
         state = roll_expecting(
-            board, state, 5,
+            board, rules, state, 5,
             {.seat = 1, .roll_in_turn = 3, .roll = 5, .start = 14, .landed = 19, .end = 19},
             {.squares = {31, 19}, .seat_due = 0, .turns_played = 4});
         // The streak starts again with each turn: Ana's six is the first of this turn.
-        (void)roll_expecting(board, state, 6,
+        (void)roll_expecting(board, rules, state, 6,
                              {.roll = 6, .start = 31, .landed = 37, .end = 37, .turn_over = false},
                              {.squares = {37, 19},
                               .turns_played = 4,
@@ -439,7 +450,7 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
     SECTION("a six that takes a jump still grants a roll") {
         // 10 + 6 = 16, chute to 6; then 1: 7.
         const GameState state =
-            roll_expecting(board, at({10, 50}), 6,
+            roll_expecting(board, rules, at({10, 50}), 6,
                            {.roll = 6,
                             .start = 10,
                             .landed = 16,
@@ -447,14 +458,14 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
                             .jumps = path({{16, 6}}),
                             .turn_over = false},
                            {.squares = {6, 50}, .rolls_in_turn = 1, .streak = 1, .turn_start = 10});
-        (void)roll_expecting(board, state, 1,
+        (void)roll_expecting(board, rules, state, 1,
                              {.roll_in_turn = 2, .roll = 1, .start = 6, .landed = 7, .end = 7},
                              {.squares = {7, 50}, .seat_due = 1, .turns_played = 1});
     }
 
     SECTION("a six that reaches home ends the turn and the game") {
         (void)roll_expecting(
-            board, at({94, 19}, 0, 10), 6,
+            board, rules, at({94, 19}, 0, 10), 6,
             {.roll = 6, .start = 94, .landed = 100, .end = 100, .home = true, .place = 1},
             {.squares = {100, 19},
              .finish_order = {0},
@@ -467,7 +478,7 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
             "forfeit") {
         // 97: a six is blocked (needed 3), and Ana rolls again; a 3 then brings her home.
         const GameState blocked = roll_expecting(
-            board, at({97, 19}), 6,
+            board, rules, at({97, 19}), 6,
             {.roll = 6,
              .start = 97,
              .landed = 97,
@@ -476,7 +487,7 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
              .blocked = true,
              .turn_over = false},
             {.squares = {97, 19}, .rolls_in_turn = 1, .streak = 1, .turn_start = 97});
-        (void)roll_expecting(board, blocked, 3,
+        (void)roll_expecting(board, rules, blocked, 3,
                              {.roll_in_turn = 2,
                               .roll = 3,
                               .start = 97,
@@ -491,7 +502,7 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
                               .finished = true});
         // Three blocked sixes: the third forfeits (back to 97, where the turn began).
         const GameState twice = roll_expecting(
-            board, blocked, 6,
+            board, rules, blocked, 6,
             {.roll_in_turn = 2,
              .roll = 6,
              .start = 97,
@@ -502,17 +513,15 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
              .turn_over = false},
             {.squares = {97, 19}, .rolls_in_turn = 2, .streak = 2, .turn_start = 97});
         (void)roll_expecting(
-            board, twice, 6,
+            board, rules, twice, 6,
             {.roll_in_turn = 3, .roll = 6, .start = 97, .landed = 97, .end = 97, .forfeits = true},
             {.squares = {97, 19}, .seat_due = 1, .turns_played = 1});
     }
 
     SECTION("ExtraTurnOnMax<2> (chosen at run time): the second six in a row forfeits") {
-        using Chosen = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
-        const Board<Chosen> two =
-            classic(Chosen(GameSettings{}, ChosenHouseRules({.forfeit_streak = 2})));
+        const ChosenHouseRules two({.forfeit_streak = 2});
         const GameState state =
-            roll_expecting(two, at({10, 0}), 6,
+            roll_expecting(board, two, at({10, 0}), 6,
                            {.roll = 6,
                             .start = 10,
                             .landed = 16,
@@ -521,22 +530,22 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
                             .turn_over = false},
                            {.squares = {6, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 10});
         (void)roll_expecting(
-            two, state, 6,
+            board, two, state, 6,
             {.roll_in_turn = 2, .roll = 6, .start = 6, .landed = 6, .end = 10, .forfeits = true},
             {.squares = {10, 0}, .seat_due = 1, .turns_played = 1});
     }
 }
 
 TEST_CASE("apply_roll: SixToStart") {
-    using Config = GameConfig<ExactFinish, RejectChains, SixToStart>;
-    const Board<Config> board = classic(Config());
+    const Board<> board = classic();
+    const SixToStart rules{};
 
     SECTION("on square 0 only the maximum moves; other rolls wait (needed is the maximum)") {
         // Ana rolls 1, which would climb 1-38: she waits on 0.
-        GameState state =
-            roll_expecting(board, GameState(2, 6), 1, {.roll = 1, .needed = 6, .waiting = true},
-                           {.squares = {0, 0}, .seat_due = 1, .turns_played = 1});
-        const RollOutcome waited = apply_roll(board, GameState(2, 6), 1).outcome;
+        GameState state = roll_expecting(board, rules, GameState(2, 6), 1,
+                                         {.roll = 1, .needed = 6, .waiting = true},
+                                         {.squares = {0, 0}, .seat_due = 1, .turns_played = 1});
+        const RollOutcome waited = apply_roll(board, GameState(2, 6), 1, rules).outcome;
         const TurnRecord record = turn_record(std::span(&waited, 1), 1, names3);
         REQUIRE(
             record ==
@@ -544,76 +553,78 @@ TEST_CASE("apply_roll: SixToStart") {
                 .turn = 1, .seat = 0, .player = "Ana", .roll = 1, .needed = 6, .waiting = true}));
         REQUIRE(fmt::format("{}", record) == "Ana rolls 1, needs a 6 to start, waits on 0");
         // Ben rolls 6: 0 to 6, and without ExtraTurnOnMax the six grants nothing more.
-        state = roll_expecting(board, state, 6, {.seat = 1, .roll = 6, .landed = 6, .end = 6},
-                               {.squares = {0, 6}, .seat_due = 0, .turns_played = 2});
+        state =
+            roll_expecting(board, rules, state, 6, {.seat = 1, .roll = 6, .landed = 6, .end = 6},
+                           {.squares = {0, 6}, .seat_due = 0, .turns_played = 2});
         // Ana waits again.
-        state = roll_expecting(board, state, 5, {.roll = 5, .needed = 6, .waiting = true},
+        state = roll_expecting(board, rules, state, 5, {.roll = 5, .needed = 6, .waiting = true},
                                {.squares = {0, 6}, .seat_due = 1, .turns_played = 3});
         // Ben is on the board: any roll moves him (6 + 3 = 9, ladder to 31).
         (void)roll_expecting(
-            board, state, 3,
+            board, rules, state, 3,
             {.seat = 1, .roll = 3, .start = 6, .landed = 9, .end = 31, .jumps = path({{9, 31}})},
             {.squares = {0, 31}, .seat_due = 0, .turns_played = 4});
     }
 
     SECTION("the starting six takes the jump on square 6") {
-        const Board<Config> ladder6(std::vector<Jump>{{6, 15}}, Config({.size = 20}));
-        (void)roll_expecting(ladder6, GameState(2, 6), 6,
+        const Board<> ladder6(std::vector<Jump>{{6, 15}}, {.size = 20});
+        (void)roll_expecting(ladder6, rules, GameState(2, 6), 6,
                              {.roll = 6, .landed = 6, .end = 15, .jumps = path({{6, 15}})},
                              {.squares = {15, 0}, .seat_due = 1, .turns_played = 1});
     }
 
     SECTION("with two dice the maximum is 12") {
-        (void)roll_expecting(board, GameState(2, 12), 6, {.roll = 6, .needed = 12, .waiting = true},
+        (void)roll_expecting(board, rules, GameState(2, 12), 6,
+                             {.roll = 6, .needed = 12, .waiting = true},
                              {.squares = {0, 0}, .seat_due = 1, .turns_played = 1, .max_roll = 12});
         (void)roll_expecting(
-            board, GameState(2, 12), 12, {.roll = 12, .landed = 12, .end = 12},
+            board, rules, GameState(2, 12), 12, {.roll = 12, .landed = 12, .end = 12},
             {.squares = {12, 0}, .seat_due = 1, .turns_played = 1, .max_roll = 12});
     }
 }
 
 TEST_CASE("apply_roll: KnockBack") {
-    using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
+    const KnockBack rules{};
 
     SECTION("a move ending on another's square (after its jumps) sends that token to 0") {
-        const Board<Config> board = classic(Config());
+        const Board<> board = classic();
         // Ben (seat 1) rolls 5: 0 to 5, where Ana is: she goes back to 0.
         GameState state =
-            roll_expecting(board, at({5, 0, 14}, 1), 5,
+            roll_expecting(board, rules, at({5, 0, 14}, 1), 5,
                            {.seat = 1, .roll = 5, .landed = 5, .end = 5, .knocked = {{0, 5}}},
                            {.squares = {0, 5, 14}, .seat_due = 2, .turns_played = 1});
         // Cy: 14 + 2 = 16, chute to 6; nobody there.
         state = roll_expecting(
-            board, state, 2,
+            board, rules, state, 2,
             {.seat = 2, .roll = 2, .start = 14, .landed = 16, .end = 6, .jumps = path({{16, 6}})},
             {.squares = {0, 5, 6}, .seat_due = 0, .turns_played = 2});
         // Ana: 0 + 6 = 6, where Cy is.
-        state =
-            roll_expecting(board, state, 6, {.roll = 6, .landed = 6, .end = 6, .knocked = {{2, 6}}},
-                           {.squares = {6, 5, 0}, .seat_due = 1, .turns_played = 3});
+        state = roll_expecting(board, rules, state, 6,
+                               {.roll = 6, .landed = 6, .end = 6, .knocked = {{2, 6}}},
+                               {.squares = {6, 5, 0}, .seat_due = 1, .turns_played = 3});
         // Ben: 5 + 1 = 6, where Ana is.
         state = roll_expecting(
-            board, state, 1,
+            board, rules, state, 1,
             {.seat = 1, .roll = 1, .start = 5, .landed = 6, .end = 6, .knocked = {{0, 6}}},
             {.squares = {0, 6, 0}, .seat_due = 2, .turns_played = 4});
         // Cy: 0 + 4, ladder to 14; nobody there. Ana is on 0 too, and 0 sends nobody back.
         state =
-            roll_expecting(board, state, 4,
+            roll_expecting(board, rules, state, 4,
                            {.seat = 2, .roll = 4, .landed = 4, .end = 14, .jumps = path({{4, 14}})},
                            {.squares = {0, 6, 14}, .seat_due = 0, .turns_played = 5});
         // Ana: 0 + 4, ladder to 14, where Cy is: the square the move ends on counts.
         (void)roll_expecting(
-            board, state, 4,
+            board, rules, state, 4,
             {.roll = 4, .landed = 4, .end = 14, .jumps = path({{4, 14}}), .knocked = {{2, 14}}},
             {.squares = {14, 6, 0}, .seat_due = 1, .turns_played = 6});
     }
 
     SECTION("nobody is sent back from home (play_to_last)") {
-        const Board<Config> board = board9(Config({.size = 9, .play_to_last = true}));
+        const Board<> board = board9(GameConfig<>({.size = 9, .play_to_last = true}));
         GameState state = at({9, 6, 0}, 1, 4);
         state.finish_order = {0};
         (void)roll_expecting(
-            board, state, 3,
+            board, rules, state, 3,
             {.seat = 1, .roll = 3, .start = 6, .landed = 9, .end = 9, .home = true, .place = 2},
             {.squares = {9, 9, 0},
              .finish_order = {0, 1},
@@ -627,23 +638,21 @@ TEST_CASE("apply_roll: house rules combined") {
     SECTION("all three (chosen at run time): a starting six knocks Ben back, a second six "
             "knocks Cy back, the third forfeits to 0; the tokens stay sent back, and must wait "
             "for a six") {
-        using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
-        const Board<Config> board =
-            classic(Config(GameSettings{}, ChosenHouseRules({.forfeit_streak = 3,
-                                                             .max_roll_to_start = true,
-                                                             .knock_back = true})));
+        const Board<> board = classic();
+        const ChosenHouseRules rules(
+            {.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true});
         std::vector<RollOutcome> turn;
         GameState state = roll_expecting(
-            board, at({0, 6, 12}, 0, 5), 6,
+            board, rules, at({0, 6, 12}, 0, 5), 6,
             {.roll = 6, .landed = 6, .end = 6, .knocked = {{1, 6}}, .turn_over = false},
             {.squares = {6, 0, 12},
              .turns_played = 5,
              .rolls_in_turn = 1,
              .streak = 1,
              .turn_start = 0});
-        turn.push_back(apply_roll(board, at({0, 6, 12}, 0, 5), 6).outcome);
+        turn.push_back(apply_roll(board, at({0, 6, 12}, 0, 5), 6, rules).outcome);
         const GameState after_one = state;
-        state = roll_expecting(board, state, 6,
+        state = roll_expecting(board, rules, state, 6,
                                {.roll_in_turn = 2,
                                 .roll = 6,
                                 .start = 6,
@@ -656,13 +665,13 @@ TEST_CASE("apply_roll: house rules combined") {
                                 .rolls_in_turn = 2,
                                 .streak = 2,
                                 .turn_start = 0});
-        turn.push_back(apply_roll(board, after_one, 6).outcome);
+        turn.push_back(apply_roll(board, after_one, 6, rules).outcome);
         const GameState after_two = state;
         state = roll_expecting(
-            board, state, 6,
+            board, rules, state, 6,
             {.roll_in_turn = 3, .roll = 6, .start = 12, .landed = 12, .end = 0, .forfeits = true},
             {.squares = {0, 0, 0}, .seat_due = 1, .turns_played = 6});
-        turn.push_back(apply_roll(board, after_two, 6).outcome);
+        turn.push_back(apply_roll(board, after_two, 6, rules).outcome);
 
         const TurnRecord record = turn_record(turn, 6, names3);
         const TurnRecord expected = Turn{
@@ -685,11 +694,11 @@ TEST_CASE("apply_roll: house rules combined") {
 
         // Ben, sent back, waits for a six again; Ana and Cy share square 0 and nobody is sent
         // back from it.
-        state =
-            roll_expecting(board, state, 5, {.seat = 1, .roll = 5, .needed = 6, .waiting = true},
-                           {.squares = {0, 0, 0}, .seat_due = 2, .turns_played = 7});
+        state = roll_expecting(board, rules, state, 5,
+                               {.seat = 1, .roll = 5, .needed = 6, .waiting = true},
+                               {.squares = {0, 0, 0}, .seat_due = 2, .turns_played = 7});
         // Cy: a six starts (and grants a roll), then 1: 7.
-        state = roll_expecting(board, state, 6,
+        state = roll_expecting(board, rules, state, 6,
                                {.seat = 2, .roll = 6, .landed = 6, .end = 6, .turn_over = false},
                                {.squares = {0, 0, 6},
                                 .seat_due = 2,
@@ -698,18 +707,18 @@ TEST_CASE("apply_roll: house rules combined") {
                                 .streak = 1,
                                 .turn_start = 0});
         (void)roll_expecting(
-            board, state, 1,
+            board, rules, state, 1,
             {.seat = 2, .roll_in_turn = 2, .roll = 1, .start = 6, .landed = 7, .end = 7},
             {.squares = {0, 0, 7}, .seat_due = 0, .turns_played = 8});
     }
 
     SECTION("BounceBack with ExtraTurnOnMax: a bouncing six slides down a snake and rolls "
             "again") {
-        using Config = GameConfig<BounceBack, RejectChains, ExtraTurnOnMax<3>>;
-        const Board<Config> board = classic(Config());
+        const Board<GameConfig<BounceBack>> board = classic(GameConfig<BounceBack>());
+        const ExtraTurnOnMax<3> rules{};
         // 96 + 6: four to home, two back: 98, snake to 78; then 2: 80, ladder to 100.
         const GameState state = roll_expecting(
-            board, at({96, 50}), 6,
+            board, rules, at({96, 50}), 6,
             {.roll = 6,
              .start = 96,
              .landed = 98,
@@ -717,7 +726,7 @@ TEST_CASE("apply_roll: house rules combined") {
              .jumps = path({{98, 78}}),
              .turn_over = false},
             {.squares = {78, 50}, .rolls_in_turn = 1, .streak = 1, .turn_start = 96});
-        (void)roll_expecting(board, state, 2,
+        (void)roll_expecting(board, rules, state, 2,
                              {.roll_in_turn = 2,
                               .roll = 2,
                               .start = 78,
@@ -734,10 +743,10 @@ TEST_CASE("apply_roll: house rules combined") {
     }
 
     SECTION("OvershootWins with ExtraTurnOnMax: a six past home wins and ends the turn") {
-        using Config = GameConfig<OvershootWins, RejectChains, ExtraTurnOnMax<3>>;
-        const Board<Config> board = classic(Config());
+        const Board<GameConfig<OvershootWins>> board = classic(GameConfig<OvershootWins>());
+        const ExtraTurnOnMax<3> rules{};
         (void)roll_expecting(
-            board, at({97, 0}), 6,
+            board, rules, at({97, 0}), 6,
             {.roll = 6, .start = 97, .landed = 100, .end = 100, .home = true, .place = 1},
             {.squares = {100, 0},
              .finish_order = {0},
@@ -748,18 +757,20 @@ TEST_CASE("apply_roll: house rules combined") {
 
     SECTION("SixToStart with ExtraTurnOnMax on a board smaller than the six (scripted dice "
             "only), the blocked six rolls again and the next roll still waits") {
-        using Config =
-            GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, SixToStart>>;
-        const Board<Config> tiny(std::vector<Jump>{}, Config({.size = 5}));
+        using Rules = HouseRules<ExtraTurnOnMax<3>, SixToStart>;
+        using Config = GameConfig<ExactFinish, RejectChains, Rules>;
+        const Board<Config> tiny(std::vector<Jump>{}, {.size = 5});
+        const Rules rules{};
         std::vector<RollOutcome> turn;
-        const GameState state = roll_expecting(
-            tiny, GameState(2, 6), 6, {.roll = 6, .needed = 5, .blocked = true, .turn_over = false},
-            {.squares = {0, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 0});
-        turn.push_back(apply_roll(tiny, GameState(2, 6), 6).outcome);
-        (void)roll_expecting(tiny, state, 2,
+        const GameState state =
+            roll_expecting(tiny, rules, GameState(2, 6), 6,
+                           {.roll = 6, .needed = 5, .blocked = true, .turn_over = false},
+                           {.squares = {0, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 0});
+        turn.push_back(apply_roll(tiny, GameState(2, 6), 6, rules).outcome);
+        (void)roll_expecting(tiny, rules, state, 2,
                              {.roll_in_turn = 2, .roll = 2, .needed = 6, .waiting = true},
                              {.squares = {0, 0}, .seat_due = 1, .turns_played = 1});
-        turn.push_back(apply_roll(tiny, state, 2).outcome);
+        turn.push_back(apply_roll(tiny, state, 2, rules).outcome);
 
         const TurnRecord expected =
             Turn{.turn = 1,
@@ -772,7 +783,7 @@ TEST_CASE("apply_roll: house rules combined") {
         REQUIRE(turn_record(turn, 1, names3) == expected);
         // The game (scripted dice are not checked for playability) agrees.
         Game<ScriptedDice, Config, NullMutex> game(tiny, ScriptedDice::with_faces(6, {6, 2}),
-                                                   {"Ana", "Ben"});
+                                                   {"Ana", "Ben"}, rules);
         const TurnRecord played = game.play_turn();
         REQUIRE(fields(played) == fields(expected));
         REQUIRE(played == expected);
@@ -958,22 +969,21 @@ TEST_CASE("apply_roll refuses a state it cannot apply a roll to, and leaves it a
     leftover.streak = 2;
     require_refused(leftover, 2, "a turn under way of 0 rolls with 2 maximum rolls");
     {
-        using Extra = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-        const Board<Extra> extra_board = board9(Extra({.size = 9}));
+        const ExtraTurnOnMax<3> extra{};
         GameState too_long = at({3, 3});
         too_long.rolls_in_turn = 2;
         too_long.streak = 3;
         too_long.turn_start = 3;
-        REQUIRE_THROWS_WITH(apply_roll(extra_board, too_long, 6),
+        REQUIRE_THROWS_WITH(apply_roll(board, too_long, 6, extra),
                             SL_CONTAINS("a turn under way of 2 rolls with 3 maximum rolls"));
         GameState off_start = at({3, 3});
         off_start.rolls_in_turn = 1;
         off_start.streak = 1;
         off_start.turn_start = 12;
-        REQUIRE_THROWS_WITH(apply_roll(extra_board, off_start, 2),
+        REQUIRE_THROWS_WITH(apply_roll(board, off_start, 2, extra),
                             SL_CONTAINS("the turn began on square 12, which is not on the board"));
         off_start.turn_start = 1; // on the board: the second roll of the turn is applied
-        REQUIRE(apply_roll(extra_board, off_start, 2).state.squares == std::vector<Square>{5, 3});
+        REQUIRE(apply_roll(board, off_start, 2, extra).state.squares == std::vector<Square>{5, 3});
     }
 
     // Home (square 9) and 0 are on the board: the roll is applied (play_to_last, Ana home, Ben
@@ -1007,14 +1017,14 @@ TEST_CASE("apply_roll returns the next state and leaves its argument alone (one 
 }
 
 TEST_CASE("turn_record: a three-roll turn with two knock-backs, field by field") {
-    using Config = GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, KnockBack>>;
-    const Board<Config> board = classic(Config());
+    const Board<> board = classic();
+    const HouseRules<ExtraTurnOnMax<3>, KnockBack> rules{};
     // Ana on 20, Ben on 26, Cy on 44. Ana: 6 (26, Ben back to 0), 6 (32), 4 (36, ladder to 44,
     // Cy back to 0).
     std::vector<RollOutcome> rolls;
     GameState state = at({20, 26, 44}, 0, 6);
     for (const int roll : {6, 6, 4}) {
-        rolls.push_back(apply_roll_in_place(board, state, roll));
+        rolls.push_back(apply_roll_in_place(board, state, roll, rules));
     }
     require_state(state, {.squares = {44, 0, 0}, .seat_due = 1, .turns_played = 7});
     REQUIRE(rolls.back().turn_over);
@@ -1086,9 +1096,7 @@ TEST_CASE("chance_outcomes: every roll the dice can give, with its probability")
     }
 
     SECTION("mid-turn the same; a finished game has none") {
-        using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-        const Board<Config> board = classic(Config());
-        const GameState mid = apply_roll(board, state, 6).state;
+        const GameState mid = apply_roll(classic(), state, 6, ExtraTurnOnMax<3>{}).state;
         REQUIRE(mid.mid_turn());
         REQUIRE(chance_outcomes(LoadedDice<>::seeded(1, {1, 0, 0, 0, 0, 1}), mid) ==
                 std::vector<ChanceOutcome>{{1, 0.5}, {6, 0.5}});
@@ -1101,14 +1109,14 @@ TEST_CASE("chance_outcomes: every roll the dice can give, with its probability")
 }
 
 TEST_CASE("GameState: ==, std::hash and fmt") {
-    using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-    const Board<Config> board = classic(Config());
+    const Board<> board = classic();
+    const ExtraTurnOnMax<3> rules{};
 
     // The same rolls from the same state give equal states, with equal hashes.
     const auto after = [&](std::initializer_list<int> rolls) {
         GameState state(2, 6);
         for (const int roll : rolls) {
-            state = apply_roll(board, state, roll).state;
+            state = apply_roll(board, state, roll, rules).state;
         }
         return state;
     };
@@ -1214,16 +1222,12 @@ const std::vector<Jump> small_plain{{3, 12}, {7, 22}, {20, 8}, {27, 4}, {29, 10}
 const std::vector<Jump> small_chained{{3, 12}, {12, 20}, {20, 8}, {16, 25}, {27, 4}, {29, 10}};
 const std::vector<Jump> classic_list(classic_jumps.begin(), classic_jumps.end());
 
+// A board the playouts run on, for one to four players. Its house rules go to the playout.
 template <class O, class C>
-using ChosenConfig = GameConfig<O, C, ChosenHouseRules>;
-
-template <class O, class C>
-Board<ChosenConfig<O, C>> chosen_board(const std::vector<Jump>& jumps, Square size,
-                                       const HouseRuleSwitches& house, bool play_to_last) {
-    using Config = ChosenConfig<O, C>;
-    return Board<Config>(
-        jumps, Config(GameSettings{.size = size, .min_players = 1, .play_to_last = play_to_last},
-                      ChosenHouseRules(house)));
+Board<GameConfig<O, C>> playout_board(const std::vector<Jump>& jumps, Square size,
+                                      bool play_to_last) {
+    return Board<GameConfig<O, C>>(jumps,
+                                   {.size = size, .min_players = 1, .play_to_last = play_to_last});
 }
 
 // A roll drawn from the chance node with our own engine: the first roll whose cumulative
@@ -1249,20 +1253,22 @@ struct PlayoutSetup {
     RuleCounts* counts = nullptr;
 };
 
-// Plays a game through the model with rolls drawn from its chance nodes, and the same rolls, a
-// turn at a time, in a Game with replay_turn; requires them to agree after every turn. With
-// `save_every_turn`, the game is also saved and loaded before every turn; each loaded game must
-// equal the original and then play the rest of the game exactly as it did.
-template <class Config>
-void playout(const Board<Config>& board, const PlayoutSetup& setup) {
+// Plays a game on `board` under `rules` through the model with rolls drawn from its chance nodes,
+// and the same rolls, a turn at a time, in a Game with replay_turn; requires them to agree after
+// every turn. With `save_every_turn`, the game is also saved and loaded before every turn; each
+// loaded game must equal the original and then play the rest of the game exactly as it did.
+template <class BoardConfig, HouseRule Rules>
+void playout(const BasicBoard<BoardConfig>& board, const Rules& rules, const PlayoutSetup& setup) {
+    using Config =
+        GameConfig<typename BoardConfig::overshoot_rule, typename BoardConfig::chain_rule, Rules>;
     using G = Game<FairDice<>, Config>;
     INFO(fmt::format("players {} seed {} dice {} play_to_last {} house rules {}", setup.players,
-                     setup.seed, setup.dice_count, board.config().play_to_last(),
-                     board.config().house_rules().name()));
+                     setup.seed, setup.dice_count, board.config().play_to_last(), rules.name()));
     const FairDice<> dice = FairDice<>::seeded(setup.seed + 1000, 6, setup.dice_count);
     const std::vector<std::string> names(
         names4.begin(), names4.begin() + static_cast<std::ptrdiff_t>(setup.players));
-    G game(board, dice, names);
+    G game(board, dice, names, rules);
+    REQUIRE(game.config().house_rules() == rules);
     GameState state(setup.players, dice.max_roll());
     REQUIRE(game.state() == state);
     std::mt19937_64 engine(setup.seed);
@@ -1291,7 +1297,7 @@ void playout(const Board<Config>& board, const PlayoutSetup& setup) {
             const std::vector<ChanceOutcome> chances = chance_outcomes(dice, state);
             REQUIRE(chances.size() == static_cast<std::size_t>(5 * setup.dice_count + 1));
             const int roll = sample(chances, engine);
-            RollResult result = apply_roll(board, state, roll);
+            RollResult result = apply_roll(board, state, roll, rules);
             rolls.push_back(roll);
             outcomes.push_back(std::move(result.outcome));
             state = std::move(result.state);
@@ -1351,7 +1357,7 @@ void playout(const Board<Config>& board, const PlayoutSetup& setup) {
         CHECK(ranking[i].home == (i < state.finish_order.size()));
     }
     // The independent referee knows the classic three rules, switched on at run time.
-    if constexpr (std::is_same_v<typename Config::house_rule_policy, ChosenHouseRules>) {
+    if constexpr (std::is_same_v<Rules, ChosenHouseRules>) {
         require_follows_rules(game, setup.counts);
     }
 
@@ -1367,13 +1373,13 @@ void playout(const Board<Config>& board, const PlayoutSetup& setup) {
     }
 }
 
-// Every board this overshoot rule runs on, under these house rules.
+// Every board this overshoot rule runs on.
 template <class O>
-void for_each_board(const HouseRuleSwitches& house, bool play_to_last, const auto& run) {
-    run(chosen_board<O, RejectChains>(classic_list, 100, house, play_to_last));
-    run(chosen_board<O, RejectChains>(small_plain, 30, house, play_to_last));
-    run(chosen_board<O, FollowChains>(small_chained, 30, house, play_to_last));
-    run(chosen_board<O, SingleJump>(small_chained, 30, house, play_to_last));
+void for_each_board(bool play_to_last, const auto& run) {
+    run(playout_board<O, RejectChains>(classic_list, 100, play_to_last));
+    run(playout_board<O, RejectChains>(small_plain, 30, play_to_last));
+    run(playout_board<O, FollowChains>(small_chained, 30, play_to_last));
+    run(playout_board<O, SingleJump>(small_chained, 30, play_to_last));
 }
 
 // The playouts of one house-rule set never met a rule it leaves off, and met each rule it
@@ -1406,12 +1412,14 @@ TEMPLATE_TEST_CASE("Seeded playouts through the model agree with Game turn by tu
                    ExactFinish, BounceBack, OvershootWins) {
     std::uint64_t seed = 1;
     for (const HouseRuleSwitches& house : house_rule_sets) {
+        const ChosenHouseRules rules(house);
         RuleCounts counts;
         for (const bool play_to_last : {false, true}) {
-            for_each_board<TestType>(house, play_to_last, [&](const auto& board) {
+            for_each_board<TestType>(play_to_last, [&](const auto& board) {
                 for (std::size_t players = 1; players <= 4; ++players) {
                     for (int game = 0; game < 3; ++game) {
-                        playout(board, {.players = players, .seed = seed++, .counts = &counts});
+                        playout(board, rules,
+                                {.players = players, .seed = seed++, .counts = &counts});
                     }
                 }
             });
@@ -1425,14 +1433,15 @@ TEMPLATE_TEST_CASE("Seeded playouts with two dice (the maximum is 12) agree with
     // Exact finish is left out: two dice never roll the 1 that 99 needs, and Game refuses that.
     std::uint64_t seed = 1;
     for (const HouseRuleSwitches& house : house_rule_sets) {
+        const ChosenHouseRules rules(house);
         RuleCounts counts;
         for (const bool play_to_last : {false, true}) {
             const auto board =
-                chosen_board<TestType, RejectChains>(classic_list, 100, house, play_to_last);
+                playout_board<TestType, RejectChains>(classic_list, 100, play_to_last);
             for (std::size_t players = 2; players <= 4; ++players) {
                 for (int game = 0; game < 2; ++game) {
                     playout(
-                        board,
+                        board, rules,
                         {.players = players, .seed = seed++, .dice_count = 2, .counts = &counts});
                 }
             }
@@ -1446,13 +1455,14 @@ TEMPLATE_TEST_CASE("Saved and loaded at every turn, a playout continues exactly 
                    "", ExactFinish, BounceBack, OvershootWins) {
     std::size_t games = 0;
     for (const HouseRuleSwitches& house : house_rule_sets) {
-        playout(chosen_board<TestType, RejectChains>(classic_list, 100, house, false),
+        const ChosenHouseRules rules(house);
+        playout(playout_board<TestType, RejectChains>(classic_list, 100, false), rules,
                 {.players = 2, .seed = 101 + games, .save_every_turn = true});
-        playout(chosen_board<TestType, RejectChains>(small_plain, 30, house, true),
+        playout(playout_board<TestType, RejectChains>(small_plain, 30, true), rules,
                 {.players = 3, .seed = 202 + games, .save_every_turn = true});
-        playout(chosen_board<TestType, FollowChains>(small_chained, 30, house, true),
+        playout(playout_board<TestType, FollowChains>(small_chained, 30, true), rules,
                 {.players = 3, .seed = 303 + games, .save_every_turn = true});
-        playout(chosen_board<TestType, SingleJump>(small_chained, 30, house, false),
+        playout(playout_board<TestType, SingleJump>(small_chained, 30, false), rules,
                 {.players = 4, .seed = 404 + games, .save_every_turn = true});
         ++games;
     }
@@ -1479,33 +1489,25 @@ struct StartOnOneOrSix : StartingRolls {
 using NewRules =
     HouseRules<StartOnOneOrSix, RollAgainOnMax, SlideBackOnSevens, KnockBack, MissOnTens>;
 
-template <class O, class C>
-Board<GameConfig<O, C, NewRules>> new_rules_board(const std::vector<Jump>& jumps, Square size,
-                                                  bool play_to_last) {
-    using Config = GameConfig<O, C, NewRules>;
-    return Board<Config>(
-        jumps, Config(GameSettings{.size = size, .min_players = 1, .play_to_last = play_to_last}));
-}
-
 TEMPLATE_TEST_CASE("Seeded playouts under the new rules and a user's rule agree with Game", "",
                    ExactFinish, BounceBack, OvershootWins) {
+    const NewRules rules{};
     std::uint64_t seed = 5000;
     for (const bool play_to_last : {false, true}) {
         const auto classic_board =
-            new_rules_board<TestType, RejectChains>(classic_list, 100, play_to_last);
-        const auto chained =
-            new_rules_board<TestType, FollowChains>(small_chained, 30, play_to_last);
+            playout_board<TestType, RejectChains>(classic_list, 100, play_to_last);
+        const auto chained = playout_board<TestType, FollowChains>(small_chained, 30, play_to_last);
         for (std::size_t players = 1; players <= 4; ++players) {
             for (int game = 0; game < 3; ++game) {
-                playout(classic_board, {.players = players, .seed = seed++});
-                playout(chained, {.players = players, .seed = seed++});
+                playout(classic_board, rules, {.players = players, .seed = seed++});
+                playout(chained, rules, {.players = players, .seed = seed++});
             }
         }
     }
     // Saved and loaded before every turn.
-    playout(new_rules_board<TestType, RejectChains>(classic_list, 100, false),
+    playout(playout_board<TestType, RejectChains>(classic_list, 100, false), rules,
             {.players = 3, .seed = 77, .save_every_turn = true});
-    playout(new_rules_board<TestType, SingleJump>(small_chained, 30, true),
+    playout(playout_board<TestType, SingleJump>(small_chained, 30, true), rules,
             {.players = 4, .seed = 78, .save_every_turn = true});
 }
 
@@ -1514,15 +1516,15 @@ TEMPLATE_TEST_CASE("Seeded playouts under the new rules and a user's rule agree 
 
 TEST_CASE("A GameState copied after the first six of a turn continues exactly like the "
           "original") {
-    using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-    const Board<Config> board = classic(Config());
+    const Board<> board = classic();
+    const ExtraTurnOnMax<3> rules{};
     GameState original = at({31, 2}, 0, 2);
-    (void)apply_roll_in_place(board, original, 6);
+    (void)apply_roll_in_place(board, original, 6, rules);
     GameState copy = original;
     REQUIRE(copy == original);
     for (const int roll : {6, 6}) {
-        const RollOutcome a = apply_roll_in_place(board, original, roll);
-        const RollOutcome b = apply_roll_in_place(board, copy, roll);
+        const RollOutcome a = apply_roll_in_place(board, original, roll, rules);
+        const RollOutcome b = apply_roll_in_place(board, copy, roll, rules);
         REQUIRE(a == b);
         REQUIRE(original == copy);
     }
@@ -1532,13 +1534,13 @@ TEST_CASE("A GameState copied after the first six of a turn continues exactly li
 
 namespace {
 
-// A seeded playout through the model alone; then, from a copy of the state after each first
-// maximum of a turn and at each turn boundary, the rest of the rolls give exactly the original's
-// outcomes and states.
-template <class Config>
-void copies_continue(const Board<Config>& board, std::size_t players, std::uint64_t seed) {
-    INFO(fmt::format("players {} seed {} {}", players, seed,
-                     switches_text(switches_of(board.config().house_rules()))));
+// A seeded playout on `board` under `rules` through the model alone; then, from a copy of the
+// state after each first maximum of a turn and at each turn boundary, the rest of the rolls give
+// exactly the original's outcomes and states.
+template <class Config, HouseRule Rules>
+void copies_continue(const BasicBoard<Config>& board, const Rules& rules, std::size_t players,
+                     std::uint64_t seed) {
+    INFO(fmt::format("players {} seed {} {}", players, seed, switches_text(switches_of(rules))));
     const FairDice<> dice = FairDice<>::seeded(seed);
     GameState state(players, dice.max_roll());
     std::mt19937_64 engine(seed);
@@ -1549,7 +1551,7 @@ void copies_continue(const Board<Config>& board, std::size_t players, std::uint6
         REQUIRE(state.turns_played < max_turns);
         const int roll = sample(chance_outcomes(dice, state), engine);
         rolls.push_back(roll);
-        outcomes.push_back(apply_roll_in_place(board, state, roll));
+        outcomes.push_back(apply_roll_in_place(board, state, roll, rules));
         states.push_back(state);
     }
     std::size_t mid_turn_copies = 0;
@@ -1563,7 +1565,7 @@ void copies_continue(const Board<Config>& board, std::size_t players, std::uint6
         (after_first_max ? mid_turn_copies : boundary_copies) += 1;
         GameState copy = from;
         for (std::size_t j = i; j < rolls.size(); ++j) {
-            const RollOutcome outcome = apply_roll_in_place(board, copy, rolls[j]);
+            const RollOutcome outcome = apply_roll_in_place(board, copy, rolls[j], rules);
             if (outcome != outcomes[j] || copy != states[j + 1]) {
                 INFO("copied before roll " << i << ", roll " << j);
                 REQUIRE(describe(outcome) == describe(outcomes[j]));
@@ -1584,10 +1586,11 @@ TEMPLATE_TEST_CASE("Seeded playouts: states copied mid-turn and at turn boundari
     for (const HouseRuleSwitches& house :
          {HouseRuleSwitches{.forfeit_streak = 3},
           HouseRuleSwitches{.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true}}) {
+        const ChosenHouseRules rules(house);
         for (std::size_t players = 2; players <= 3; ++players) {
-            copies_continue(chosen_board<TestType, RejectChains>(classic_list, 100, house, true),
+            copies_continue(playout_board<TestType, RejectChains>(classic_list, 100, true), rules,
                             players, 7 * players);
-            copies_continue(chosen_board<TestType, FollowChains>(small_chained, 30, house, true),
+            copies_continue(playout_board<TestType, FollowChains>(small_chained, 30, true), rules,
                             players, 9 * players);
         }
     }

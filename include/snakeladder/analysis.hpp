@@ -335,7 +335,7 @@ public:
         not_standing, ///< no token ever rests here (a jump's start under Reject/FollowChains)
     };
 
-    TokenChain(const Board<Config>& board, std::vector<RollOdds> odds)
+    TokenChain(const BasicBoard<Config>& board, std::vector<RollOdds> odds)
         : board_(&board), size_(board.size()), odds_(std::move(odds)) {
         for (const RollOdds& o : odds_) {
             max_roll_ = std::max(max_roll_, o.roll);
@@ -343,7 +343,7 @@ public:
         classify();
     }
 
-    [[nodiscard]] const Board<Config>& board() const noexcept { return *board_; }
+    [[nodiscard]] const BasicBoard<Config>& board() const noexcept { return *board_; }
     [[nodiscard]] Square size() const noexcept { return size_; }
     [[nodiscard]] std::span<const RollOdds> odds() const noexcept { return odds_; }
     [[nodiscard]] Status status(Square s) const noexcept {
@@ -718,7 +718,7 @@ private:
         }
     }
 
-    const Board<Config>* board_;
+    const BasicBoard<Config>* board_;
     Square size_;
     std::vector<RollOdds> odds_;
     std::int64_t max_roll_ = 0;
@@ -1160,9 +1160,8 @@ inline void require_accuracy(const SolveReport& report, const std::vector<double
 }
 
 template <typename Config>
-ExpectedTurns expected_turns_from_odds(const Board<Config>& board, std::vector<RollOdds> odds,
+ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vector<RollOdds> odds,
                                        SolveMethod method) {
-    require_standard_game(board.config().house_rules(), "expected_turns");
     const TokenChain<Config> chain(board, std::move(odds));
     ExpectationSolver<Config> solver(chain, method);
     ExpectedTurns result;
@@ -1191,7 +1190,7 @@ ExpectedTurns expected_turns_from_odds(const Board<Config>& board, std::vector<R
 /// when the answer cannot be vouched for to 4 digits (a board on which a game almost never
 /// ends, whose expected length is beyond double precision).
 template <typename Config, DiceWithOdds D>
-[[nodiscard]] ExpectedTurns expected_turns(const Board<Config>& board, const D& dice,
+[[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
                                            SolveMethod method = SolveMethod::automatic) {
     return detail::expected_turns_from_odds(
         board, detail::board_roll_odds(dice.face_probabilities(), board.size()), method);
@@ -1297,9 +1296,8 @@ struct LengthDistributionAccess {
 /// chance that the game is still running (and can still end) is at most
 /// `options.tail_epsilon`, or until `options.max_turns`.
 template <typename Config, DiceWithOdds D>
-[[nodiscard]] LengthDistribution length_distribution(const Board<Config>& board, const D& dice,
+[[nodiscard]] LengthDistribution length_distribution(const BasicBoard<Config>& board, const D& dice,
                                                      const DistributionOptions& options = {}) {
-    detail::require_standard_game(board.config().house_rules(), "length_distribution");
     if (options.max_turns < 1) {
         detail::throw_analysis_config(fmt::format(
             "DistributionOptions::max_turns must be at least 1, got {}", options.max_turns));
@@ -1356,9 +1354,8 @@ template <typename Config, DiceWithOdds D>
 
 /// Seat chances for `players` players on `board` with `dice`; see the overload above.
 template <typename Config, DiceWithOdds D>
-[[nodiscard]] SeatChances seat_chances(const Board<Config>& board, const D& dice, int players,
+[[nodiscard]] SeatChances seat_chances(const BasicBoard<Config>& board, const D& dice, int players,
                                        const DistributionOptions& options = {}) {
-    detail::require_standard_game(board.config().house_rules(), "seat_chances");
     if (players < 1 || players > GameConfig<>::max_player_limit) {
         detail::throw_analysis_config(
             fmt::format("seat_chances needs between 1 and {} players, got {}",
@@ -1396,7 +1393,7 @@ inline std::string describe_rolls(std::vector<std::int64_t> rolls) {
 // The rolls of `dice` that matter on `board`: those it can make, rolls past 2 * size folded to
 // 2 * size (they all move a token the same way).
 template <typename Config, Dice D>
-std::vector<std::int64_t> board_rolls(const Board<Config>& board, const D& dice) {
+std::vector<std::int64_t> board_rolls(const BasicBoard<Config>& board, const D& dice) {
     if constexpr (DiceWithOdds<D>) {
         return rolls_of(board_roll_odds(dice.face_probabilities(), board.size()));
     } else {
@@ -1420,7 +1417,7 @@ std::vector<std::int64_t> board_rolls(const Board<Config>& board, const D& dice)
 /// "square 7 is a trap: a token can reach it from the start, but from it home can never be
 /// reached with rolls {2, 4}". For a sound board the sentence says there is none.
 template <typename Config>
-[[nodiscard]] std::string describe_traps(const Board<Config>& board,
+[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board,
                                          std::span<const std::int64_t> rolls) {
     std::vector<std::int64_t> usable;
     for (const std::int64_t r : rolls) {
@@ -1464,7 +1461,7 @@ template <typename Config>
 
 /// describe_traps for the rolls `dice` can make.
 template <typename Config, Dice D>
-[[nodiscard]] std::string describe_traps(const Board<Config>& board, const D& dice) {
+[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice) {
     const std::vector<std::int64_t> rolls = detail::board_rolls(board, dice);
     return describe_traps(board, std::span<const std::int64_t>(rolls));
 }

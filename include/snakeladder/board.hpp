@@ -45,26 +45,64 @@ namespace detail {
 }
 } // namespace detail
 
+namespace detail {
+// The configuration a board keeps: its settings under its overshoot and chain rules, without the
+// house rules (a board serves games under any). Refuses house rules that are not the default:
+// the board would drop them, and a game built from it would silently play without them.
+template <class Overshoot, class Chains, class House>
+constexpr GameConfig<Overshoot, Chains>
+board_config(const GameConfig<Overshoot, Chains, House>& config) {
+    if constexpr (!std::same_as<House, NoHouseRules>) {
+        static_assert(std::default_initializable<House>,
+                      "Board(jumps, config): a board keeps no house rules; build it from "
+                      "GameConfig<Overshoot, Chains>(settings) and give the house rules to the "
+                      "Game or to simulate");
+        if (!(config.house_rules() == House{})) {
+            throw_invalid_config("a board keeps no house rules, and these were given to it: " +
+                                 std::string(config.house_rules().name()) +
+                                 "; build the board from the settings alone, and give the house "
+                                 "rules to the Game (its last argument) or to simulate");
+        }
+    }
+    return GameConfig<Overshoot, Chains>(config.settings());
+}
+} // namespace detail
+
 /// The track and its jump map. Immutable once built, cheap to query, copyable.
+///
+/// Its type depends only on the rules a board uses: `Config` is a `GameConfig<Overshoot,
+/// Chains>` with no house rules, so one board serves games under any house rules. Spell it
+/// `Board<Config>` for any GameConfig (the alias below drops the house rules), and take
+/// `const BasicBoard<C>&` in a function template that accepts any board.
 ///
 /// The constructor enforces every rule of the validation table (see InvalidBoard) and works in
 /// a constant expression, so a literal board can be proven valid by a `static_assert`.
 template <typename Config = GameConfig<>>
-class Board {
+class BasicBoard {
 public:
     using config_type = Config;
     using overshoot_rule = typename Config::overshoot_rule;
     using chain_rule = typename Config::chain_rule;
 
-    constexpr explicit Board(std::vector<Jump> jumps, Config config = Config{})
-        : config_(std::move(config)), jumps_(std::move(jumps)) {
+    /// `config` may be any GameConfig of the same overshoot and chain rules; the board keeps its
+    /// settings (size, players, play_to_last, turn_limit), and refuses, with InvalidConfig, house
+    /// rules other than their default (give them to the game instead).
+    template <class House = NoHouseRules>
+    constexpr explicit BasicBoard(std::vector<Jump> jumps,
+                                  const GameConfig<overshoot_rule, chain_rule, House>& config = {})
+        : config_(detail::board_config(config)), jumps_(std::move(jumps)) {
         validate_and_index();
     }
+    /// From the settings alone: `Board<Config>(jumps, {.size = 50})`.
+    constexpr BasicBoard(std::vector<Jump> jumps, const GameSettings& settings)
+        : BasicBoard(std::move(jumps), Config(settings)) {}
     /// From any range of jumps (an array, a span, a list...).
-    template <std::ranges::input_range Jumps>
+    template <std::ranges::input_range Jumps, class House = NoHouseRules>
     requires std::convertible_to<std::ranges::range_reference_t<Jumps>, Jump>
-    constexpr explicit Board(const Jumps& jumps, Config config = Config{})
-        : Board(std::vector<Jump>(std::ranges::begin(jumps), std::ranges::end(jumps)), config) {}
+    constexpr explicit BasicBoard(const Jumps& jumps,
+                                  const GameConfig<overshoot_rule, chain_rule, House>& config = {})
+        : BasicBoard(std::vector<Jump>(std::ranges::begin(jumps), std::ranges::end(jumps)),
+                     config) {}
 
     /// Number of squares; the last one is home.
     [[nodiscard]] constexpr Square size() const noexcept { return config_.size(); }
@@ -164,7 +202,7 @@ public:
         return traps(rolls).empty();
     }
 
-    friend constexpr bool operator==(const Board& a, const Board& b) {
+    friend constexpr bool operator==(const BasicBoard& a, const BasicBoard& b) {
         return a.config_ == b.config_ && a.jumps_ == b.jumps_;
     }
 
@@ -339,18 +377,42 @@ private:
     std::vector<Square> rest_;
 };
 
-// A Config that is not a GameConfig, or one whose policies do not fit: only the checks, so the
-// error is one message and not a cascade from the members above.
+// A Config that is not a GameConfig, or one whose policies do not fit, or (named directly) one
+// with house rules: only the checks, so the error is one message and not a cascade from the
+// members above.
 template <typename Config>
-requires(!detail::is_valid_game_config<Config>) class Board<Config> {
+requires(!detail::is_valid_game_config<Config> ||
+         !std::same_as<typename Config::house_rule_policy, NoHouseRules>) class BasicBoard<Config> {
     static_assert(detail::report_game_config<Config>); // a GameConfig's own policy message
     static_assert(detail::is_game_config<Config>,
                   "Board<Config>: Config must be a GameConfig<Overshoot, Chains, House> (for "
                   "example GameConfig<BounceBack, FollowChains>)");
+    static_assert(!detail::is_valid_game_config<Config>,
+                  "BasicBoard<Config>: a board's type names no house rules; write Board<Config> "
+                  "(which drops them) or BasicBoard<GameConfig<Overshoot, Chains>>");
 };
 
+namespace detail {
+// The board type of a configuration: its overshoot and chain rules, without the house rules.
+// Anything else is passed on as it is, for BasicBoard's checks to name.
 template <typename Config>
-std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) const {
+struct board_of {
+    using type = Config;
+};
+template <class Overshoot, class Chains, class House>
+requires is_valid_game_config<GameConfig<Overshoot, Chains, House>>
+struct board_of<GameConfig<Overshoot, Chains, House>> {
+    using type = GameConfig<Overshoot, Chains>;
+};
+} // namespace detail
+
+/// The board of a configuration: `Board<GameConfig<BounceBack, RejectChains, KnockBack>>` is
+/// `Board<GameConfig<BounceBack>>`, one type for every house rule.
+template <typename Config = GameConfig<>>
+using Board = BasicBoard<typename detail::board_of<Config>::type>;
+
+template <typename Config>
+std::vector<Square> BasicBoard<Config>::traps(std::span<const std::int64_t> rolls) const {
     // Rolls already distinct, ascending and at least 1 (as Game passes them) are used as given.
     std::span<const std::int64_t> distinct = rolls;
     std::vector<std::int64_t> cleaned;
@@ -448,10 +510,10 @@ std::vector<Square> Board<Config>::traps(std::span<const std::int64_t> rolls) co
 
 /// Prints a board in the plain-text board format: `size 100`, then one jump per line.
 template <typename Config>
-struct fmt::formatter<snakeladder::Board<Config>> {
+struct fmt::formatter<snakeladder::BasicBoard<Config>> {
     constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
     template <typename FormatContext>
-    auto format(const snakeladder::Board<Config>& board, FormatContext& ctx) const {
+    auto format(const snakeladder::BasicBoard<Config>& board, FormatContext& ctx) const {
         auto out = fmt::format_to(ctx.out(), "size {}", board.size());
         for (const snakeladder::Jump& jump : board.jumps()) {
             out = fmt::format_to(out, "\n{}", jump);

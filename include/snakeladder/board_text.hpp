@@ -201,7 +201,7 @@ Board<Config> parse_board(std::string_view text, Config config = Config{}) {
 
 /// The board in the text format; `parse_board(to_text(board))` gives an equal board.
 template <typename Config>
-std::string to_text(const Board<Config>& board) {
+std::string to_text(const BasicBoard<Config>& board) {
     return fmt::format("{}\n", board);
 }
 

@@ -89,8 +89,17 @@ public:
     /// to start they never roll or that overshoots home from square 0, extra turns when every
     /// roll is the maximum). The check does not model the extra-turn forfeit: a board whose only
     /// way home takes N maximum rolls in a row is not refused, and only the turn limit ends it.
-    Game(Board<Config> board, D dice, std::vector<std::string> players)
-        : board_(std::move(board)), dice_(std::move(dice)), names_(std::move(players)),
+    ///
+    /// The game plays under the board's settings (players, play_to_last, turn_limit) and its
+    /// overshoot and chain rules, and under `house_rules`: the default value of the
+    /// configuration's house rules unless given. One board serves games under any house rules.
+    Game(Board<Config> board, D dice,
+         std::vector<std::string> players) requires std::default_initializable<house_rule_policy>
+        : Game(std::move(board), std::move(dice), std::move(players), house_rule_policy{}) {}
+    Game(Board<Config> board, D dice, std::vector<std::string> players,
+         house_rule_policy house_rules)
+        : board_(std::move(board)), config_(board_.config().settings(), std::move(house_rules)),
+          dice_(std::move(dice)), names_(std::move(players)),
           hub_(std::make_shared<detail::GameHub<Mutex>>()) {
         check_players();
         check_home_reachable();
@@ -104,11 +113,12 @@ public:
     /// A moved-from game may only be destroyed or assigned to. Moves throw only if the dice's
     /// or the board's do (every other member moves without throwing).
     Game(Game&&) noexcept(std::conjunction_v<std::is_nothrow_move_constructible<D>,
-                                             std::is_nothrow_move_constructible<Board<Config>>>) =
-        default;
+                                             std::is_nothrow_move_constructible<Board<Config>>,
+                                             std::is_nothrow_move_constructible<Config>>) = default;
     Game& operator=(Game&&) noexcept(
         std::conjunction_v<std::is_nothrow_move_assignable<D>,
-                           std::is_nothrow_move_assignable<Board<Config>>>) = default;
+                           std::is_nothrow_move_assignable<Board<Config>>,
+                           std::is_nothrow_move_assignable<Config>>) = default;
     Game(const Game&) = delete;
     Game& operator=(const Game&) = delete;
     ~Game() = default;
@@ -137,18 +147,7 @@ public:
     /// rolls or fewer, and otherwise as play_turn(); the dice are not touched.
     TurnRecord replay_turn(std::span<const int> rolls) {
         TurnRecord record;
-        detail::TurnLock<Mutex> turn(*hub_);
-        {
-            std::lock_guard<Mutex> state(hub_->state_mutex);
-            (void)admit(nullptr, false);
-            if (log_.full()) {
-                log_.grow();
-            }
-            play_planned_turn(&record, &rolls);
-        }
-        if (turn.owner() && !hub_->queue.empty()) {
-            deliver(turn);
-        }
+        run_turn(nullptr, &record, false, hub_->delivering_here(), &rolls);
         return record;
     }
 
@@ -192,8 +191,9 @@ public:
         if constexpr (std::equality_comparable<D>) {
             same_dice = a.dice_ == b.dice_;
         }
-        return same_dice && a.board_ == b.board_ && a.names_ == b.names_ && a.state_ == b.state_ &&
-               a.log_ == b.log_ && a.details_ == b.details_;
+        return same_dice && a.board_ == b.board_ && a.config_ == b.config_ &&
+               a.names_ == b.names_ && a.state_ == b.state_ && a.log_ == b.log_ &&
+               a.details_ == b.details_;
     }
 
     /// Plays until the game ends or reaches its turn limit, and returns the result. Throws, as
@@ -349,7 +349,8 @@ public:
         return *it;
     }
     [[nodiscard]] const Board<Config>& board() const noexcept { return board_; }
-    [[nodiscard]] const Config& config() const noexcept { return board_.config(); }
+    /// The board's settings with the game's house rules.
+    [[nodiscard]] const Config& config() const noexcept { return config_; }
     /// The dice, for inspection. Not synchronised: read it only when no turn can be running.
     [[nodiscard]] const D& dice() const noexcept { return dice_; }
 
@@ -357,13 +358,14 @@ private:
     // One turn, start to end: lock, play, deliver. Returns false, without throwing, when
     // `stop_quietly` and the game can take no more turns.
     SNAKELADDER_HOT bool run_turn(const std::string_view* claimed, TurnRecord* copy_out,
-                                  bool stop_quietly, bool nested) {
+                                  bool stop_quietly, bool nested,
+                                  std::span<const int>* replay = nullptr) {
         detail::GameHub<Mutex>& hub = *hub_;
         detail::TurnLock<Mutex> turn(hub, nested);
         bool played = false;
         {
             std::lock_guard<Mutex> state(hub.state_mutex);
-            played = play_locked(claimed, copy_out, stop_quietly);
+            played = play_locked(claimed, copy_out, stop_quietly, replay);
         }
         if (turn.owner() && !hub.queue.empty()) [[unlikely]] {
             deliver(turn);
@@ -379,10 +381,13 @@ private:
         }
     }
 
-    // One turn of the player due, with every check. Everything rare (a named player, the end of
-    // the game, growing the log, a record to return, observers) is out of line.
+    // One turn of the player due, top to bottom, every path but play()'s stretches: may it be
+    // played; the rolls, from the dice or `replay`, each applied by the turn model; the turn
+    // logged; then its record (`copy_out`) and its events. Nothing in the game changes until the
+    // whole turn is known, and if the record or the events then fail, the turn is taken back and
+    // the dice put back as they were. Everything rare is out of line.
     SNAKELADDER_HOT bool play_locked(const std::string_view* claimed, TurnRecord* copy_out,
-                                     bool stop_quietly) {
+                                     bool stop_quietly, std::span<const int>* replay) {
         if (claimed != nullptr || state_.finished || state_.turns_played >= config().turn_limit())
             [[unlikely]] {
             if (!admit(claimed, stop_quietly)) {
@@ -392,42 +397,52 @@ private:
         if (log_.full()) [[unlikely]] {
             log_.grow(); // before the roll, so running out of memory here changes nothing
         }
-        if constexpr (!plain_rules) {
-            play_planned_turn(copy_out, nullptr);
-        } else if (copy_out != nullptr || !hub_->observers.empty()) [[unlikely]] {
-            play_published_turn(copy_out);
-        } else {
-            const int roll = dice_.roll(); // dice that throw must change nothing themselves
-            if (roll < 1) [[unlikely]] {
-                refuse_roll(roll);
+        const bool publish = copy_out != nullptr || !hub_->observers.empty();
+        // The standard game with nobody to tell needs neither a checkpoint nor a scratch state:
+        // one roll, the turn model's standard roll in place.
+        if (plain_rules && replay == nullptr && !publish) [[likely]] {
+            std::size_t rolled = 0; // dice that throw must change nothing themselves
+            play_plain_roll(dice_roll(rolled));
+            return true;
+        }
+        detail::DiceCheckpoint<D> checkpoint(dice_);
+        std::size_t rolled = 0;
+        try {
+            if (plain_rules && replay == nullptr) {
+                play_plain_roll(dice_roll(rolled));
+            } else {
+                play_rolls(replay, rolled);
             }
-            play_plain_roll(roll);
+        } catch (...) {
+            checkpoint.restore(dice_, rolled);
+            throw;
+        }
+        if (publish) {
+            try {
+                if (copy_out != nullptr) {
+                    *copy_out = record_at(log_.size() - 1);
+                }
+                if (!hub_->observers.empty()) {
+                    queue_events();
+                }
+            } catch (...) {
+                roll_back_last();
+                checkpoint.restore(dice_, rolled);
+                throw;
+            }
         }
         return true;
     }
 
-    // A turn whose record is returned or told to observers. Building those can fail after the
-    // roll, so the dice are checkpointed and the whole turn is undone on failure.
-    SNAKELADDER_COLD void play_published_turn(TurnRecord* copy_out) {
-        detail::DiceCheckpoint<D> checkpoint(dice_);
+    // The next roll of the dice, counted in `rolled` once made (for the checkpoint: dice that
+    // throw have not rolled), and refused below 1.
+    SNAKELADDER_HOT int dice_roll(std::size_t& rolled) {
         const int roll = dice_.roll();
-        if (roll < 1) {
-            checkpoint.restore(dice_);
+        ++rolled;
+        if (roll < 1) [[unlikely]] {
             refuse_roll(roll);
         }
-        play_plain_roll(roll);
-        try {
-            if (copy_out != nullptr) {
-                *copy_out = record_at(log_.size() - 1);
-            }
-            if (!hub_->observers.empty()) {
-                queue_events();
-            }
-        } catch (...) {
-            roll_back_last();
-            checkpoint.restore(dice_);
-            throw;
-        }
+        return roll;
     }
 
     // A roll of the standard game, through the turn model's fast path, logged. The log must have
@@ -443,52 +458,29 @@ private:
 
     // A turn played roll by roll through the turn model on a copy of the state, then committed:
     // every turn under house rules, and every replayed turn. Rolls come from `replay` when
-    // given, else from the dice. Nothing in the game changes until the whole turn is known.
-    void play_planned_turn(TurnRecord* copy_out, std::span<const int>* replay) {
-        detail::DiceCheckpoint<D> checkpoint(dice_);
-        std::size_t rolled = 0;
-        try {
-            // Copied into a state kept for this (its room is reused: no allocation once the game
-            // is under way), and swapped in when the turn is complete.
-            GameState& next = pending_;
-            next = state_;
-            std::vector<RollOutcome>& rolls = pending_rolls_;
-            rolls.clear();
-            std::size_t given = 0;
-            do {
-                int roll = 0;
-                if (replay != nullptr) {
-                    roll = replayed_roll(*replay, given);
-                } else {
-                    roll = dice_.roll();
-                    ++rolled;
-                    if (roll < 1) [[unlikely]] {
-                        refuse_roll(roll);
-                    }
-                }
-                rolls.push_back(apply_roll_in_place(board_, next, roll));
-            } while (!rolls.back().turn_over);
-            if (replay != nullptr && given != replay->size()) {
-                throw InvalidConfig(fmt::format("the turn was over after {} of the {} rolls given",
-                                                given, replay->size()));
+    // given, else from the dice (`rolled` counts them, for the checkpoint).
+    void play_rolls(std::span<const int>* replay, std::size_t& rolled) {
+        // Copied into a state kept for this (its room is reused: no allocation once the game is
+        // under way), and swapped in when the turn is complete.
+        GameState& next = pending_;
+        next = state_;
+        std::vector<RollOutcome>& rolls = pending_rolls_;
+        rolls.clear();
+        std::size_t given = 0;
+        do {
+            int roll = 0;
+            if (replay != nullptr) {
+                roll = replayed_roll(*replay, given);
+            } else {
+                roll = dice_roll(rolled);
             }
-            commit_turn(rolls, next);
-        } catch (...) {
-            checkpoint.restore(dice_, rolled);
-            throw;
+            rolls.push_back(apply_roll_in_place(board_, next, roll, config_.house_rules()));
+        } while (!rolls.back().turn_over);
+        if (replay != nullptr && given != replay->size()) {
+            throw InvalidConfig(fmt::format("the turn was over after {} of the {} rolls given",
+                                            given, replay->size()));
         }
-        try {
-            if (copy_out != nullptr) {
-                *copy_out = record_at(log_.size() - 1);
-            }
-            if (!hub_->observers.empty()) {
-                queue_events();
-            }
-        } catch (...) {
-            roll_back_last();
-            checkpoint.restore(dice_, rolled);
-            throw;
-        }
+        commit_turn(rolls, next);
     }
 
     [[nodiscard]] int replayed_roll(std::span<const int> rolls, std::size_t& next) const {
@@ -646,7 +638,8 @@ private:
             replay.rolls_in_turn = 0;
             replay.finished = false;
             replay.finish_order.clear();
-            const RollOutcome roll = apply_roll_in_place(board_, replay, turn.roll);
+            const RollOutcome roll =
+                apply_roll_in_place(board_, replay, turn.roll, config_.house_rules());
             TurnRecord record = turn_record(std::span(&roll, 1), index + 1, names_);
             if (record.home) { // a player gets home once: its place is its index in the order
                 const auto& order = state_.finish_order;
@@ -878,7 +871,8 @@ private:
             // Scripted dice end in DiceExhausted: they cannot make a game endless, and which
             // rolls come is the script's to say. The house rules are still checked against the
             // board.
-            detail::check_house_rules_playable(board_, dice_, std::vector<int>{}, true);
+            detail::check_house_rules_playable(board_, config_.house_rules(), dice_,
+                                               std::vector<int>{}, true);
             return;
         }
         // A roll above twice the board size moves a token exactly as a roll of twice the size
@@ -889,7 +883,7 @@ private:
             (rolls.empty() || rolls.back() != largest)) {
             rolls.push_back(largest);
         }
-        detail::check_house_rules_playable(board_, dice_, rolls);
+        detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
         const std::vector<std::int64_t> wide(rolls.begin(), rolls.end());
         const std::vector<Square> traps = board_.traps(wide);
         if (traps.empty()) {
@@ -938,6 +932,7 @@ private:
     }
 
     Board<Config> board_;
+    Config config_; // the board's settings and the house rules
     D dice_;
     std::vector<std::string> names_;
     std::vector<std::size_t> by_name_; // seats sorted by name, for lookups by name
@@ -949,6 +944,15 @@ private:
     std::vector<RollOutcome> pending_rolls_; // and what its rolls did
     std::shared_ptr<detail::GameHub<Mutex>> hub_;
 };
+
+/// `Game game(board, dice, players)` plays the standard game on the board's rules;
+/// `Game game(board, dice, players, KnockBack{})` plays under those house rules.
+template <class D, class Overshoot, class Chains>
+Game(BasicBoard<GameConfig<Overshoot, Chains>>, D, std::vector<std::string>)
+    -> Game<D, GameConfig<Overshoot, Chains>>;
+template <class D, class Overshoot, class Chains, HouseRule House>
+Game(BasicBoard<GameConfig<Overshoot, Chains>>, D, std::vector<std::string>, House)
+    -> Game<D, GameConfig<Overshoot, Chains, House>>;
 
 // Template arguments that do not fit: only the checks, so the error is the message of the slot
 // and not a cascade from the members above.

@@ -711,19 +711,6 @@ constexpr void add_switches(const R& rule, HouseRuleSwitches& switches) {
     }
 }
 
-// The analysis models the standard game; with a house rule switched on its answers would be
-// wrong, so it refuses it.
-template <HouseRule R>
-constexpr void require_standard_game(const R& rules, std::string_view what) {
-    if (!rules_off(rules)) {
-        throw InvalidConfig(
-            fmt::format("{} models the standard game only, not house rules (here: {}): switch "
-                        "them off in the configuration, or study them with simulate or by "
-                        "playing seeded games",
-                        what, rules.name()));
-    }
-}
-
 } // namespace detail
 
 /// Which of the classic three house rules (ExtraTurnOnMax, SixToStart, KnockBack) a policy

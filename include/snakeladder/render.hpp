@@ -566,7 +566,8 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
 /// Throws InvalidConfig for a row width outside 1..max_row_width, a board above
 /// max_drawn_squares, a token off the board, or a drawing above max_text_bytes.
 template <typename Config>
-[[nodiscard]] std::string render_text(const Board<Config>& board, const TextOptions& options = {}) {
+[[nodiscard]] std::string render_text(const BasicBoard<Config>& board,
+                                      const TextOptions& options = {}) {
     return detail::draw_text(board.size(), board.jumps(), options);
 }
 
@@ -581,7 +582,8 @@ template <typename Config>
 /// Throws InvalidConfig for a row width outside 1..max_row_width, a board above
 /// max_drawn_squares, a token off the board, or a cell size outside 8..1000.
 template <typename Config>
-[[nodiscard]] std::string render_svg(const Board<Config>& board, const SvgOptions& options = {}) {
+[[nodiscard]] std::string render_svg(const BasicBoard<Config>& board,
+                                     const SvgOptions& options = {}) {
     return detail::draw_svg(board.size(), board.jumps(), options);
 }
 

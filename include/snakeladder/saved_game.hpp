@@ -936,7 +936,9 @@ Board<Config> read_board(SavedGameLines& lines, const Config& config,
     }
     const std::string_view text = lines.text().substr(begin, end - begin);
     try {
-        return parse_board<Config>(text, config);
+        // The board keeps the settings; the game gets the house rules.
+        using BoardConfig = typename Board<Config>::config_type;
+        return parse_board<BoardConfig>(text, BoardConfig(config.settings()));
     } catch (const ParseError& error) {
         // Its message starts with the line and column within the board; give the document's.
         std::string_view what = error.what();
@@ -1332,7 +1334,8 @@ load_saved_game(std::string_view text, typename GameType::dice_type dice,
 
     GameType game = [&]() {
         try {
-            return GameType(std::move(board), std::move(dice), std::move(names));
+            return GameType(std::move(board), std::move(dice), std::move(names),
+                            config.house_rules());
         } catch (const Error& error) {
             throw ParseError(board_line, 1,
                              fmt::format("the game cannot be played: {}", error.what()));

@@ -38,7 +38,7 @@ struct ShortestPath {
 /// empty or holds a roll below 1.
 template <typename Config>
 [[nodiscard]] std::optional<ShortestPath>
-min_rolls(const Board<Config>& board, std::span<const std::int64_t> rolls, Square from = 0) {
+min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, Square from = 0) {
     const Square n = board.size();
     if (from < 0 || from > n) {
         throw InvalidConfig("min_rolls: square " + std::to_string(from) + " is not on a board of " +
@@ -114,7 +114,7 @@ min_rolls(const Board<Config>& board, std::span<const std::int64_t> rolls, Squar
 /// min_rolls with every roll from 1 to `max_roll` allowed (a die of `max_roll` faces whose
 /// roll the player chooses). Throws InvalidConfig when `max_roll` is below 1.
 template <typename Config>
-[[nodiscard]] std::optional<ShortestPath> min_rolls(const Board<Config>& board,
+[[nodiscard]] std::optional<ShortestPath> min_rolls(const BasicBoard<Config>& board,
                                                     std::int64_t max_roll, Square from = 0) {
     if (max_roll < 1) {
         throw InvalidConfig("min_rolls: max_roll must be at least 1, got " +

@@ -185,7 +185,7 @@ public:
 
     // Row 0 stays unused: the simulation checks every roll is at least 1 before it looks up.
     template <class Config>
-    NextSquareTable(const Board<Config>& board, int max_roll)
+    NextSquareTable(const BasicBoard<Config>& board, int max_roll)
         : stride_(static_cast<std::size_t>(board.size()) + 1) {
         next_.resize((static_cast<std::size_t>(max_roll) + 1) * stride_);
         for (int roll = 1; roll <= max_roll; ++roll) {
@@ -219,7 +219,7 @@ private:
 // The board's own move, for boards whose table would be too large.
 template <class Config>
 struct BoardStep {
-    const Board<Config>* board;
+    const BasicBoard<Config>* board;
     [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
         return board->advance(from, roll);
     }
@@ -402,14 +402,15 @@ void play_block(const D& prototype, std::uint64_t engine_seed, const Step& step,
 
 // Games under house rules, played roll by roll through the turn model: a turn may take several
 // rolls, and tokens may act on each other. A game ends when the first player is home.
-template <class Roller, class Config>
-void play_turn_model_games(Roller roll, const Board<Config>& board, const GameState& start,
-                           std::uint64_t games, std::uint64_t max_turns, SimulationTally& tally) {
+template <class Roller, class Config, class Rules>
+void play_turn_model_games(Roller roll, const BasicBoard<Config>& board, const Rules& rules,
+                           const GameState& start, std::uint64_t games, std::uint64_t max_turns,
+                           SimulationTally& tally) {
     GameState state;
     for (std::uint64_t game = 0; game < games; ++game) {
         state = start; // reuses the vectors' room: no allocation after the first game
         for (;;) {
-            const RollOutcome outcome = apply_roll_in_place(board, state, roll());
+            const RollOutcome outcome = apply_roll_in_place(board, state, roll(), rules);
             if (outcome.home) {
                 tally.count_finished(state.turns_played, outcome.seat);
                 break;
@@ -502,8 +503,9 @@ std::vector<std::int64_t> distinct_moves_rolls(const D& dice, Square size) {
     return rolls;
 }
 
-template <class Config, class D>
-void check_simulation(const Board<Config>& board, const D& dice, const SimulationOptions& options) {
+template <class Config, class D, class Rules>
+void check_simulation(const BasicBoard<Config>& board, const D& dice,
+                      const SimulationOptions& options, const Rules& house_rules) {
     if (options.games < 1) {
         throw_simulation_option("games must be at least 1, got 0");
     }
@@ -529,7 +531,7 @@ void check_simulation(const Board<Config>& board, const D& dice, const Simulatio
                                 std::to_string(options.progress_interval.count()) + " ms");
     }
     const std::vector<std::int64_t> rolls = distinct_moves_rolls(dice, board.size());
-    check_house_rules_playable(board, dice, rolls);
+    check_house_rules_playable(board, house_rules, dice, rolls);
     if (!board.traps(rolls).empty()) {
         throw_simulation_option("the board is refused, as some games would never end: " +
                                 describe_traps(board, std::span<const std::int64_t>(rolls)));
@@ -658,19 +660,20 @@ inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
 /// dice and the options, never on `threads` or on the order in which blocks finished. Game i is
 /// the same game in every run with the same seed, board, dice, players and max_turns.
 ///
-/// The board's house rules are played as a Game plays them: each roll goes through the turn model
-/// (apply_roll), so a turn may take several rolls and tokens may send each other back; a game
-/// still ends when its first player is home, and `turns` counts whole turns.
+/// `house_rules` (none unless given) are played as a Game plays them: each roll goes through the
+/// turn model (apply_roll), so a turn may take several rolls and tokens may send each other back;
+/// a game still ends when its first player is home, and `turns` counts whole turns.
 ///
 /// Throws InvalidConfig, before playing, for options out of range (naming the option), for a
 /// board with a trap for these dice (a square reachable from the start from which home cannot be
 /// reached: such games would never end), and for house rules these dice cannot play (as Game's
 /// constructor refuses them). Exceptions from the dice or the progress callback stop
 /// every thread and reach the caller.
-template <class Config, ReseedableDice D>
-[[nodiscard]] SimulationResult simulate(const Board<Config>& board, const D& dice,
-                                        const SimulationOptions& options = {}) {
-    detail::check_simulation(board, dice, options);
+template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
+[[nodiscard]] SimulationResult simulate(const BasicBoard<Config>& board, const D& dice,
+                                        const SimulationOptions& options = {},
+                                        const Rules& house_rules = Rules{}) {
+    detail::check_simulation(board, dice, options, house_rules);
 
     const auto players = static_cast<std::size_t>(options.players);
     const std::uint64_t max_turns = std::min(options.max_turns, board.config().turn_limit());
@@ -686,7 +689,7 @@ template <class Config, ReseedableDice D>
     }
     const detail::BoardStep<Config> board_step{&board};
     // House rules switched on: every roll goes through the turn model.
-    const bool house_rules = !detail::rules_off(board.config().house_rules());
+    const bool by_turn_model = !detail::rules_off(house_rules);
     const GameState start(players, max_roll);
 
     detail::SimulationRun run(blocks);
@@ -704,10 +707,10 @@ template <class Config, ReseedableDice D>
             const std::uint64_t engine_seed = detail::simulation_block_seed(options.seed, block);
             const std::uint64_t first = block * simulation_block_games;
             const std::uint64_t games = std::min(simulation_block_games, options.games - first);
-            if (house_rules) {
+            if (by_turn_model) {
                 detail::with_block_roller(dice, engine_seed, [&](auto roller) {
-                    detail::play_turn_model_games(std::move(roller), board, start, games, max_turns,
-                                                  tally);
+                    detail::play_turn_model_games(std::move(roller), board, house_rules, start,
+                                                  games, max_turns, tally);
                 });
             } else if (table) {
                 detail::play_block(dice, engine_seed, table->step(), home, games, max_turns,

@@ -75,9 +75,9 @@ void end_turn(GameState& state, bool play_to_last, Square home,
 // `rolls` are the distinct rolls that move a token differently, in increasing order (rolls of
 // twice the board's size or more all move a token alike, so the list stops there).
 // With `scripted` dice (FiniteDice), only the checks of a rule against the board apply.
-template <class Config, Dice D, class Rolls>
-void check_house_rules_playable(const Board<Config>& board, const D& dice, const Rolls& rolls,
-                                bool scripted = false) {
+template <class Config, HouseRule Rules, Dice D, class Rolls>
+void check_house_rules_playable(const BasicBoard<Config>& board, const Rules& house_rules,
+                                const D& dice, const Rolls& rolls, bool scripted = false) {
     const std::vector<int> listed(std::begin(rolls), std::end(rolls));
     const PlayableCheck check{listed,
                               static_cast<int>(dice.max_roll()),
@@ -85,28 +85,27 @@ void check_house_rules_playable(const Board<Config>& board, const D& dice, const
                               Config::overshoot_rule::name,
                               [&board](int roll) { return board.step_unchecked(0, roll).blocked; },
                               scripted};
-    rule_check_playable(board.config().house_rules(), check);
+    rule_check_playable(house_rules, check);
 }
 
 } // namespace detail
 
-/// Applies `roll` (at least 1) to `state` in place, under the board's rules and its
-/// configuration's house rules, and says what it did. `state` must not be finished and must
-/// have one square and one count of turns to miss per player, each square in 0..size; nothing is
-/// checked (Game checks before it asks). May allocate: to list what a house rule did, for a chain
-/// of more than three jumps, and to add to the finish order of a state that was copied (a copy
-/// keeps only the room it needs). A house rule that throws (or breaks a rule of Landing) leaves
-/// `state` partly changed: apply it to a copy (apply_roll does) when that matters.
+/// Applies `roll` (at least 1) to `state` in place, under the board's rules (overshoot, chains,
+/// play_to_last) and `house_rules` (none unless given), and says what it did. `state` must not be
+/// finished and must have one square and one count of turns to miss per player, each square in
+/// 0..size; nothing is checked (Game checks before it asks). May allocate: to list what a house
+/// rule did, for a chain of more than three jumps, and to add to the finish order of a state that
+/// was copied (a copy keeps only the room it needs). A house rule that throws (or breaks a rule of
+/// Landing) leaves `state` partly changed: apply it to a copy (apply_roll does) when that matters.
 ///
 /// The order of a roll: the starting roll, the forfeit, the overshoot rule, the jumps, the
 /// rules' effects on the square reached, home, then another roll or the next player (passing
 /// over the turns to be missed).
-template <class Config>
-RollOutcome apply_roll_in_place(const Board<Config>& board, GameState& state, int roll) {
-    using Rules = typename Config::house_rule_policy;
+template <class Config, HouseRule Rules = NoHouseRules>
+RollOutcome apply_roll_in_place(const BasicBoard<Config>& board, GameState& state, int roll,
+                                const Rules& rules = Rules{}) {
     // Only house rules can give turns to miss: the standard game never looks for them.
     constexpr bool skips = !detail::rule_plays_plain<Rules>();
-    const Rules& rules = board.config().house_rules();
     const Square home = board.size();
     const bool to_last = board.config().play_to_last();
     const std::uint32_t seat = state.seat_due;
@@ -181,7 +180,7 @@ namespace detail {
 // in its finish order for every player, as a state built by GameState(players, max_roll) has (a
 // copy has only the room it needs; Game only ever copies into states built so).
 template <class Config>
-void finish_plain_roll(const Board<Config>& board, GameState& state) noexcept {
+void finish_plain_roll(const BasicBoard<Config>& board, GameState& state) noexcept {
     if (state.squares[state.seat_due] == board.size()) {
         state.finish_order.push_back(state.seat_due); // never allocates: see above
     }
@@ -191,9 +190,7 @@ void finish_plain_roll(const Board<Config>& board, GameState& state) noexcept {
 // A roll of the standard game, where no house rule can apply: what apply_roll_in_place does
 // then, without building the outcome. The game's fast paths are this; returns the end square.
 template <class Config>
-Square apply_plain_roll(const Board<Config>& board, GameState& state, int roll) noexcept {
-    static_assert(detail::rule_plays_plain<typename Config::house_rule_policy>(),
-                  "apply_plain_roll plays the standard game only: use apply_roll_in_place");
+Square apply_plain_roll(const BasicBoard<Config>& board, GameState& state, int roll) noexcept {
     Square& square = state.squares[state.seat_due];
     square = board.advance(square, roll);
     const Square end = square;
@@ -212,9 +209,9 @@ struct RollResult {
 namespace detail {
 
 // Throws InvalidConfig, naming what is wrong, unless `state` is one the rules could have reached
-// on `board`: what apply_roll_in_place takes on trust.
-template <class Config>
-void check_state(const Board<Config>& board, const GameState& state) {
+// on `board` under `rules`: what apply_roll_in_place takes on trust.
+template <class Config, HouseRule Rules>
+void check_state(const BasicBoard<Config>& board, const GameState& state, const Rules& rules) {
     const auto fail = [](const std::string& what) {
         throw_invalid_config("apply_roll: the state does not fit the board and its rules: " + what);
     };
@@ -252,7 +249,7 @@ void check_state(const Board<Config>& board, const GameState& state) {
         fail("seat " + std::to_string(state.seat_due) + " is due but already home");
     }
     // The standard game never reads the turns to miss: a state built without them is fine.
-    const bool plain = detail::rule_plays_plain<typename Config::house_rule_policy>();
+    const bool plain = detail::rule_plays_plain<Rules>();
     if (state.turns_to_miss.size() != seats && !(plain && state.turns_to_miss.empty())) {
         fail("there are " + std::to_string(seats) + " seats but " +
              std::to_string(state.turns_to_miss.size()) + " counts of turns to miss");
@@ -262,9 +259,9 @@ void check_state(const Board<Config>& board, const GameState& state) {
             fail("seat " + std::to_string(seat) + " is home but has turns to miss");
         }
     }
-    if (state.rolls_in_turn == 0 ? state.streak != 0 || state.turn_start != 0
-                                 : !detail::may_roll_again(board.config().house_rules()) ||
-                                       state.streak > state.rolls_in_turn) {
+    if (state.rolls_in_turn == 0
+            ? state.streak != 0 || state.turn_start != 0
+            : !detail::may_roll_again(rules) || state.streak > state.rolls_in_turn) {
         fail("a turn under way of " + std::to_string(state.rolls_in_turn) + " rolls with " +
              std::to_string(state.streak) +
              " maximum rolls in a row cannot happen under these house rules");
@@ -277,15 +274,17 @@ void check_state(const Board<Config>& board, const GameState& state) {
 
 } // namespace detail
 
-/// Applies `roll` to a copy of `state` (see apply_roll_in_place): the state is not changed.
+/// Applies `roll` to a copy of `state` under the board's rules and `house_rules` (none unless
+/// given; see apply_roll_in_place): the state is not changed.
 /// Throws InvalidConfig for a finished state, a roll below 1, and a state the rules could not
 /// have reached on this board (a square off the board, a seat due that does not exist or is
 /// home or that has turns to miss, a finish order that does not match the tokens at home, a turn
 /// under way under house rules that never grant another roll, or with more maximum rolls in a
 /// row than rolls), naming what is wrong. It cannot tell every state a rule could never reach:
 /// a turn under way of three sixes under ExtraTurnOnMax<3> is accepted, and plays on.
-template <class Config>
-[[nodiscard]] RollResult apply_roll(const Board<Config>& board, const GameState& state, int roll) {
+template <class Config, HouseRule Rules = NoHouseRules>
+[[nodiscard]] RollResult apply_roll(const BasicBoard<Config>& board, const GameState& state,
+                                    int roll, const Rules& house_rules = Rules{}) {
     if (state.finished) {
         detail::throw_invalid_config("apply_roll: the game in this state is over");
     }
@@ -293,9 +292,9 @@ template <class Config>
         detail::throw_invalid_config("apply_roll: a roll must be at least 1, got " +
                                      std::to_string(roll));
     }
-    detail::check_state(board, state);
+    detail::check_state(board, state, house_rules);
     RollResult result{state, {}};
-    result.outcome = apply_roll_in_place(board, result.state, roll);
+    result.outcome = apply_roll_in_place(board, result.state, roll, house_rules);
     return result;
 }
 

@@ -11,6 +11,6 @@ struct Sloppy {
 int main() {
     using namespace snakeladder;
     using Config = GameConfig<ExactFinish, RejectChains, Sloppy>;
-    Game game(classic(Config()), FairDice<>::seeded(7), {"Ana", "Ben"});
+    Game<FairDice<>, Config> game(classic(), FairDice<>::seeded(7), {"Ana", "Ben"});
     return game.play_turn().roll;
 }

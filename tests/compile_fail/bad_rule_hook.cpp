@@ -10,6 +10,6 @@ struct Forgetful {
 int main() {
     using namespace snakeladder;
     using Config = GameConfig<ExactFinish, RejectChains, Forgetful>;
-    Game game(classic(Config()), FairDice<>::seeded(7), {"Ana", "Ben"});
+    Game<FairDice<>, Config> game(classic(), FairDice<>::seeded(7), {"Ana", "Ben"});
     return game.play_turn().roll;
 }

@@ -150,21 +150,20 @@ D make_dice(const DiceSpec& spec) {
 }
 
 template <class Config>
-Config make_config(const Spec& spec) {
+typename Config::house_rule_policy make_house_rules(const Spec& spec) {
     if constexpr (std::is_same_v<typename Config::house_rule_policy, ChosenHouseRules>) {
-        return Config(spec.settings, ChosenHouseRules(spec.switches));
+        return ChosenHouseRules(spec.switches);
     } else {
-        return Config(spec.settings);
+        return {};
     }
 }
 
 template <class Config>
 Board<Config> make_board(const Spec& spec) {
-    const auto config = make_config<Config>(spec);
     if (spec.classic_board) {
-        return classic<Config>(config);
+        return classic(typename Board<Config>::config_type(spec.settings));
     }
-    return Board<Config>(spec.jumps, config);
+    return Board<Config>(spec.jumps, spec.settings);
 }
 
 // --- How a call ended --------------------------------------------------------------------------
@@ -784,7 +783,8 @@ template <class D, class Config, class Mutex>
 void play_game(const Spec& spec, fuzz::FuzzInput& bytes) {
     using G = Game<D, Config, Mutex>;
     const auto build = [&spec]() {
-        return std::make_unique<G>(make_board<Config>(spec), make_dice<D>(spec.dice), spec.names);
+        return std::make_unique<G>(make_board<Config>(spec), make_dice<D>(spec.dice), spec.names,
+                                   make_house_rules<Config>(spec));
     };
     std::unique_ptr<G> game;
     const Outcome built = outcome_of([&] { game = build(); });
