@@ -35,12 +35,15 @@
 #include <utility>
 #include <vector>
 
-// Keeps rare paths (errors, observers) out of the turn loop.
+// Keeps rare paths (errors, observers) out of the turn loop, and paths that are common only in
+// some games (house rules) out of line.
 #if defined(__GNUC__) || defined(__clang__)
 #define SNAKELADDER_COLD [[gnu::cold, gnu::noinline]]
+#define SNAKELADDER_OUT_OF_LINE [[gnu::noinline]]
 #define SNAKELADDER_HOT [[gnu::always_inline]] inline
 #else
 #define SNAKELADDER_COLD
+#define SNAKELADDER_OUT_OF_LINE
 #define SNAKELADDER_HOT inline
 #endif
 
@@ -98,9 +101,9 @@ public:
         : Game(std::move(board), std::move(dice), std::move(players), house_rule_policy{}) {}
     Game(Board<Config> board, D dice, std::vector<std::string> players,
          house_rule_policy house_rules)
-        : board_(std::move(board)), config_(board_.config().settings(), std::move(house_rules)),
-          dice_(std::move(dice)), names_(std::move(players)),
-          hub_(std::make_shared<detail::GameHub<Mutex>>()) {
+        : board_(std::move(board)), dice_(std::move(dice)), names_(std::move(players)),
+          hub_(std::make_shared<detail::GameHub<Mutex>>()),
+          config_(board_.config().settings(), std::move(house_rules)) {
         check_players();
         check_home_reachable();
         state_ = GameState(names_.size(), static_cast<int>(dice_.max_roll()));
@@ -405,6 +408,15 @@ private:
             play_plain_roll(dice_roll(rolled));
             return true;
         }
+        play_checked_turn(copy_out, replay, publish);
+        return true;
+    }
+
+    // The rest of a turn that needs a checkpoint of the dice: one under house rules (several
+    // rolls, any of which may fail), replayed, or whose record or events are wanted (building
+    // them may fail after the roll). Out of line, to keep the common turn short.
+    SNAKELADDER_OUT_OF_LINE void play_checked_turn(TurnRecord* copy_out,
+                                                   std::span<const int>* replay, bool publish) {
         detail::DiceCheckpoint<D> checkpoint(dice_);
         std::size_t rolled = 0;
         try {
@@ -431,7 +443,6 @@ private:
                 throw;
             }
         }
-        return true;
     }
 
     // The next roll of the dice, counted in `rolled` once made (for the checkpoint: dice that
@@ -932,7 +943,6 @@ private:
     }
 
     Board<Config> board_;
-    Config config_; // the board's settings and the house rules
     D dice_;
     std::vector<std::string> names_;
     std::vector<std::size_t> by_name_; // seats sorted by name, for lookups by name
@@ -943,6 +953,7 @@ private:
     GameState pending_;        // where a house-rule or replayed turn is played
     std::vector<RollOutcome> pending_rolls_; // and what its rolls did
     std::shared_ptr<detail::GameHub<Mutex>> hub_;
+    Config config_; // the board's settings and the house rules (read once a turn, kept apart)
 };
 
 /// `Game game(board, dice, players)` plays the standard game on the board's rules;
@@ -980,4 +991,5 @@ requires(!(Dice<D> && detail::is_valid_game_config<Config> &&
 } // namespace snakeladder
 
 #undef SNAKELADDER_COLD
+#undef SNAKELADDER_OUT_OF_LINE
 #undef SNAKELADDER_HOT
