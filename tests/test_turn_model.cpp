@@ -1540,7 +1540,7 @@ namespace {
 template <class Config, HouseRule Rules>
 void copies_continue(const BasicBoard<Config>& board, const Rules& rules, std::size_t players,
                      std::uint64_t seed) {
-    INFO(fmt::format("players {} seed {} {}", players, seed, switches_text(switches_of(rules))));
+    INFO(fmt::format("players {} seed {} house rules {}", players, seed, rules.name()));
     const FairDice<> dice = FairDice<>::seeded(seed);
     GameState state(players, dice.max_roll());
     std::mt19937_64 engine(seed);
@@ -1593,5 +1593,12 @@ TEMPLATE_TEST_CASE("Seeded playouts: states copied mid-turn and at turn boundari
             copies_continue(playout_board<TestType, FollowChains>(small_chained, 30, true), rules,
                             players, 9 * players);
         }
+    }
+    // The new rules and a user's: a copy also carries the turns to miss.
+    for (std::size_t players = 2; players <= 4; ++players) {
+        copies_continue(playout_board<TestType, RejectChains>(classic_list, 100, true), NewRules{},
+                        players, 11 * players);
+        copies_continue(playout_board<TestType, SingleJump>(small_chained, 30, false), NewRules{},
+                        players, 13 * players);
     }
 }
