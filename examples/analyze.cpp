@@ -196,9 +196,9 @@ std::string agreement(double exact, double simulated, double standard_error) {
 }
 
 template <class Config>
-std::vector<double> simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& options,
-                                        const LengthDistribution& lengths,
-                                        const SeatChances& two_players) {
+std::vector<double>
+simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& options,
+                    const LengthDistribution& lengths, const SeatChances& two_players) {
     fmt::print("\nSimulation under {}: {} games of one player and {} of two, seed {}\n",
                Config::overshoot_rule::name, options.simulate, options.simulate, options.seed);
     SimulationOptions settings{.games = options.simulate, .seed = options.seed};

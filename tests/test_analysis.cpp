@@ -43,7 +43,8 @@ bool standing(const BasicBoard<Config>& board, Square s) {
 // square 0..size-1, every roll of the dice (none folded), solved by Gauss-Jordan elimination with
 // partial pivoting in long double. For boards on which home is reached surely.
 template <typename Config>
-std::vector<double> dense_reference(const BasicBoard<Config>& board, std::span<const double> faces) {
+std::vector<double> dense_reference(const BasicBoard<Config>& board,
+                                    std::span<const double> faces) {
     const auto n = static_cast<std::size_t>(board.size());
     std::vector<long double> a(n * (n + 1), 0.0L);
     const auto at = [&](std::size_t i, std::size_t j) -> long double& {
@@ -121,8 +122,8 @@ void check_squares(const ExpectedTurns& exact, const BasicBoard<Config>& board,
 // An independent reference for the distribution: the token's distribution over the squares,
 // moved one turn at a time with Board::step.
 template <typename Config>
-std::vector<double> reference_lengths(const BasicBoard<Config>& board, std::span<const double> faces,
-                                      std::size_t turns) {
+std::vector<double> reference_lengths(const BasicBoard<Config>& board,
+                                      std::span<const double> faces, std::size_t turns) {
     const auto n = static_cast<std::size_t>(board.size());
     std::vector<double> now(n + 1, 0.0);
     std::vector<double> lengths(turns + 1, 0.0);
