@@ -380,6 +380,71 @@ TEST_CASE("games past the turn cap are counted as unfinished, never played on", 
     }
 }
 
+// One-player games played the plainest way: the block's fair dice rolled one at a time through
+// FairDice::roll, each roll moved by Board::advance, the turns counted up to the cap. Nothing
+// of simulate's tables or rollers is used, only its documented seeding (block b of 1024 games
+// rolls dice whose engine is built from simulation_block_seed(seed, b)).
+template <class Config>
+SimulationResult solo_games_one_roll_at_a_time(const BasicBoard<Config>& board, int sides,
+                                               std::uint64_t games, std::uint64_t seed,
+                                               std::uint64_t max_turns) {
+    SimulationResult counted;
+    std::vector<std::uint64_t> histogram;
+    for (std::uint64_t first = 0; first < games; first += simulation_block_games) {
+        FairDice<> dice = FairDice<>::seeded(
+            detail::simulation_block_seed(seed, first / simulation_block_games), sides);
+        for (std::uint64_t game = first; game < std::min(games, first + simulation_block_games);
+             ++game) {
+            Square square = 0;
+            for (std::uint64_t turn = 1;; ++turn) {
+                square = board.advance(square, static_cast<int>(dice.roll()));
+                if (square == board.size()) {
+                    histogram.resize(std::max<std::size_t>(histogram.size(), turn + 1), 0);
+                    ++histogram[turn];
+                    break;
+                }
+                if (turn == max_turns) {
+                    ++counted.unfinished;
+                    break;
+                }
+            }
+        }
+    }
+    counted.turns.histogram = histogram;
+    return counted;
+}
+
+TEST_CASE("one-player games are the games of rolling one roll at a time, whichever roll ends "
+          "them and wherever the turn cap falls",
+          "[simulate][determinism]") {
+    // simulate plays one player two rolls to a table load; a game that ends on the first roll
+    // of a pair hands the second to the next game. Small boards end most games within a few
+    // rolls, so both cases come up hundreds of times; caps of 1 to 4 turns stop games after
+    // either roll of a pair.
+    const std::vector<Jump> jumps{{3, 7}, {9, 2}};
+    const auto check = [](const auto& board, int sides) {
+        for (const std::uint64_t max_turns : {1, 2, 3, 4, 7, 1000}) {
+            for (const std::uint64_t games : {1, 1023, 2'500}) {
+                INFO("size " << board.size() << ", " << sides << " sides, cap " << max_turns << ", "
+                             << games << " games");
+                const SimulationResult sim =
+                    simulate(board, FairDice<>(sides),
+                             {.games = games, .seed = 99, .threads = 2, .max_turns = max_turns});
+                const SimulationResult plain =
+                    solo_games_one_roll_at_a_time(board, sides, games, 99, max_turns);
+                CHECK(sim.unfinished == plain.unfinished);
+                CHECK(sim.turns.histogram == plain.turns.histogram);
+            }
+        }
+    };
+    check(Board<GameConfig<ExactFinish>>(jumps, GameConfig<ExactFinish>({.size = 12})), 6);
+    check(Board<GameConfig<BounceBack>>(jumps, GameConfig<BounceBack>({.size = 12})), 6);
+    check(Board<GameConfig<OvershootWins>>(jumps, GameConfig<OvershootWins>({.size = 12})), 6);
+    check(Board<GameConfig<OvershootWins>>(jumps, GameConfig<OvershootWins>({.size = 12})), 2);
+    check(classic(GameConfig<BounceBack>()), 6);
+    check(classic(), 6);
+}
+
 TEST_CASE("fair dice roll the same games in simulate as through their own roll()",
           "[simulate][determinism]") {
     const auto board = classic(GameConfig<BounceBack>());

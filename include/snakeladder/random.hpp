@@ -141,23 +141,33 @@ constexpr std::uint64_t random_bits64(Engine& engine) {
 }
 } // namespace detail
 
+namespace detail {
+// uniform_below for a bound known to be at least 2 (the sides of fair dice): the loops that roll
+// them call this directly, so they test nothing but the draw itself.
+//
+// A draw is rejected when the low word of the product is below 2^64 mod bound; that threshold is
+// itself below bound, so the costly modulo is computed only on the rare draws that could be
+// rejected. The accepted draws, and so the results, are the same either way.
+template <std::uniform_random_bit_generator Engine>
+constexpr std::uint64_t uniform_below_from_two(Engine& engine, std::uint64_t bound) {
+    for (;;) {
+        const std::uint64_t x = random_bits64(engine);
+        const auto product = multiply_wide(x, bound);
+        if (product.low >= bound || product.low >= (0 - bound) % bound) {
+            return product.high;
+        }
+    }
+}
+} // namespace detail
+
 /// A uniform integer in [0, bound), the same on every platform: Lemire's multiply-and-reject
-/// method on 64-bit draws. `bound` must be at least 1.
+/// method on 64-bit draws. `bound` must be at least 1; a bound of 1 draws nothing.
 template <std::uniform_random_bit_generator Engine>
 constexpr std::uint64_t uniform_below(Engine& engine, std::uint64_t bound) {
     if (bound <= 1) {
         return 0;
     }
-    // A draw is rejected when the low word of the product is below 2^64 mod bound; that
-    // threshold is itself below bound, so the costly modulo is computed only on the rare draws
-    // that could be rejected. The accepted draws, and so the results, are the same either way.
-    for (;;) {
-        const std::uint64_t x = detail::random_bits64(engine);
-        const auto product = detail::multiply_wide(x, bound);
-        if (product.low >= bound || product.low >= (0 - bound) % bound) {
-            return product.high;
-        }
-    }
+    return detail::uniform_below_from_two(engine, bound);
 }
 
 /// A uniform integer in [low, high], both ends included. `low <= high`.

@@ -174,9 +174,15 @@ constexpr std::uint64_t simulation_block_seed(std::uint64_t seed, std::uint64_t 
 // Row r holds the moves of roll r, so the address of a move is the row (known as soon as the
 // dice have rolled) plus the square, and the chain from one turn's square to the next is a
 // single load. Not built for boards and dice too large for it to pay (see `fits`).
+//
+// For small boards and dice it holds the moves of two rolls in a row as well (see
+// `TwoRollStep`), which halves the chain of loads of a one-player game.
 class NextSquareTable {
 public:
     static constexpr std::size_t max_entries = std::size_t{1} << 20; // 4 MiB
+    // The two-roll table is built only while it stays in the fastest caches: 64 KiB, the
+    // classic board with one die takes 14 KiB of it, with two dice 68 KiB (not built).
+    static constexpr std::size_t max_two_roll_entries = std::size_t{1} << 14;
 
     static constexpr bool fits(Square size, int max_roll) noexcept {
         return (static_cast<std::size_t>(max_roll) + 1) <=
@@ -186,16 +192,32 @@ public:
     // Row 0 stays unused: the simulation checks every roll is at least 1 before it looks up.
     template <class Config>
     NextSquareTable(const BasicBoard<Config>& board, int max_roll)
-        : stride_(static_cast<std::size_t>(board.size()) + 1) {
-        next_.resize((static_cast<std::size_t>(max_roll) + 1) * stride_);
+        : stride_(static_cast<std::size_t>(board.size()) + 1),
+          rolls_(static_cast<std::size_t>(max_roll) + 1) {
+        next_.resize(rolls_ * stride_);
         for (int roll = 1; roll <= max_roll; ++roll) {
             for (Square from = 0; from <= board.size(); ++from) {
-                next_[static_cast<std::size_t>(roll) * stride_ + static_cast<std::size_t>(from)] =
-                    board.advance(from, roll);
+                at(next_, static_cast<std::size_t>(roll), from) = board.advance(from, roll);
             }
         }
-        for (std::size_t roll = 0; roll <= static_cast<std::size_t>(max_roll); ++roll) {
+        for (std::size_t roll = 0; roll < rolls_; ++roll) {
             rows_.push_back(next_.data() + roll * stride_);
+        }
+        if (rolls_ > max_two_roll_entries / rolls_ / stride_) {
+            return;
+        }
+        // Row first * rolls_ + second: where two rolls take a token. A token the first roll takes
+        // home stays there, so that one look at the second square tells a game that ended.
+        const Square home = board.size();
+        next_two_.resize(rolls_ * rolls_ * stride_);
+        for (std::size_t first = 1; first < rolls_; ++first) {
+            for (std::size_t second = 1; second < rolls_; ++second) {
+                for (Square from = 0; from <= home; ++from) {
+                    const Square middle = at(next_, first, from);
+                    at(next_two_, first * rolls_ + second, from) =
+                        middle == home ? home : at(next_, second, middle);
+                }
+            }
         }
     }
 
@@ -210,10 +232,40 @@ public:
     };
     [[nodiscard]] Step step() const noexcept { return {rows_.data()}; }
 
+    // Two rolls with one load on the chain from square to square. Both tables are addressed
+    // by arithmetic, the row numbers known as soon as the dice have rolled.
+    struct TwoRollStep {
+        const Square* one;
+        const Square* two;
+        std::size_t rolls;
+        std::size_t stride;
+        [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
+            return one[static_cast<std::size_t>(roll) * stride + static_cast<std::size_t>(from)];
+        }
+        [[nodiscard]] Square operator()(Square from, int first, int second) const noexcept {
+            const auto row =
+                static_cast<std::size_t>(first) * rolls + static_cast<std::size_t>(second);
+            return two[row * stride + static_cast<std::size_t>(from)];
+        }
+    };
+    // None when the board and dice are too large for the two-roll table.
+    [[nodiscard]] std::optional<TwoRollStep> two_roll_step() const noexcept {
+        if (next_two_.empty()) {
+            return std::nullopt;
+        }
+        return TwoRollStep{next_.data(), next_two_.data(), rolls_, stride_};
+    }
+
 private:
+    Square& at(std::vector<Square>& table, std::size_t row, Square from) const {
+        return table[row * stride_ + static_cast<std::size_t>(from)];
+    }
+
     std::size_t stride_;
+    std::size_t rolls_; // max_roll + 1
     std::vector<Square> next_;
     std::vector<const Square*> rows_; // rows_[roll] = &next_[roll * stride_]
+    std::vector<Square> next_two_;    // empty when too large
 };
 
 // The board's own move, for boards whose table would be too large.
@@ -232,13 +284,16 @@ struct SimulationTally {
     std::vector<std::uint64_t> wins;          // [seat]
     std::uint64_t unfinished = 0;
 
+    // Called once a game: short, so that it is inlined into the game loop; the histogram rarely
+    // needs to grow.
     void count_finished(std::uint64_t turns, std::size_t seat) {
-        if (turns >= length_counts.size()) {
-            length_counts.resize(turns + 1, 0);
+        if (turns >= length_counts.size()) [[unlikely]] {
+            grow_to(turns);
         }
         ++length_counts[turns];
         ++wins[seat];
     }
+    void grow_to(std::uint64_t turns) { length_counts.resize(turns + 1, 0); }
     void merge(const SimulationTally& other) {
         if (other.length_counts.size() > length_counts.size()) {
             length_counts.resize(other.length_counts.size(), 0);
@@ -294,7 +349,7 @@ public:
     int operator()() {
         int sum = count_;
         for (int i = 0; i < count_; ++i) {
-            sum += static_cast<int>(uniform_below(engine_, sides_));
+            sum += static_cast<int>(uniform_below_from_two(engine_, sides_));
         }
         return sum;
     }
@@ -310,7 +365,7 @@ class FairDieRoller {
 public:
     FairDieRoller(const FairDice<Engine>& prototype, std::uint64_t engine_seed)
         : engine_(engine_seed), sides_(static_cast<std::uint64_t>(prototype.sides())) {}
-    int operator()() { return 1 + static_cast<int>(uniform_below(engine_, sides_)); }
+    int operator()() { return 1 + static_cast<int>(uniform_below_from_two(engine_, sides_)); }
 
 private:
     Engine engine_;
@@ -323,18 +378,65 @@ void play_solo_games(Roller roll, const Step step, Square home, std::uint64_t ga
                      std::uint64_t max_turns, SimulationTally& tally) {
     for (std::uint64_t game = 0; game < games; ++game) {
         Square square = 0;
-        std::uint64_t turns = 0;
+        // Counted down, so the loop compares with zero and keeps no limit in a register.
+        std::uint64_t turns_left = max_turns;
         for (;;) {
-            ++turns;
+            --turns_left;
             square = step(square, roll());
             if (square == home) {
-                tally.count_finished(turns, 0);
+                tally.count_finished(max_turns - turns_left, 0);
                 break;
             }
-            if (turns == max_turns) [[unlikely]] {
+            if (turns_left == 0) [[unlikely]] {
                 ++tally.unfinished;
                 break;
             }
+        }
+    }
+}
+
+// `games` games of one player, two rolls to a table load. The square after two rolls is one
+// load from the square before them, where one roll at a time takes two dependent loads; the
+// rolls, and so the games, are the same as play_solo_games plays.
+//
+// A game that ends on the first roll of a pair leaves the second roll drawn: it is the next
+// game's first roll, as it would be had the rolls been drawn one at a time. One drawn at the end
+// of the block is dropped with the block's dice, which no other block uses.
+template <class Roller>
+void play_solo_games_two_rolls_at_a_time(Roller roll, const NextSquareTable::TwoRollStep step,
+                                         Square home, std::uint64_t games, std::uint64_t max_turns,
+                                         SimulationTally& tally) {
+    int carried = 0; // a roll drawn for a game that had already ended, or 0
+    for (std::uint64_t game = 0; game < games; ++game) {
+        Square square = 0;
+        std::uint64_t turns = 0;
+        if (carried != 0) {
+            square = step(square, carried);
+            turns = 1;
+            carried = 0;
+        }
+        while (square != home && max_turns - turns >= 2) {
+            const int first = roll();
+            const int second = roll();
+            const Square from = square;
+            square = step(from, first, second);
+            turns += 2;
+            if (square == home) [[unlikely]] {
+                if (step(from, first) == home) { // home on the first roll
+                    carried = second;
+                    --turns;
+                }
+                break;
+            }
+        }
+        if (square != home && turns < max_turns) { // one turn left before the cap
+            square = step(square, roll());
+            ++turns;
+        }
+        if (square == home) {
+            tally.count_finished(turns, 0);
+        } else {
+            ++tally.unfinished;
         }
     }
 }
@@ -347,17 +449,17 @@ void play_multiplayer_games(Roller roll, const Step step, Square home, std::uint
     const std::size_t seats = squares.size();
     for (std::uint64_t game = 0; game < games; ++game) {
         std::fill(squares.begin(), squares.end(), Square{0});
-        std::uint64_t turns = 0;
+        std::uint64_t turns_left = max_turns; // counted down, as in play_solo_games
         std::size_t seat = 0;
         for (;;) {
-            ++turns;
+            --turns_left;
             Square& square = squares[seat];
             square = step(square, roll());
             if (square == home) {
-                tally.count_finished(turns, seat);
+                tally.count_finished(max_turns - turns_left, seat);
                 break;
             }
-            if (turns == max_turns) [[unlikely]] {
+            if (turns_left == 0) [[unlikely]] {
                 ++tally.unfinished;
                 break;
             }
@@ -687,6 +789,8 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
     if (detail::NextSquareTable::fits(board.size(), max_roll)) {
         table.emplace(board, max_roll);
     }
+    const std::optional<detail::NextSquareTable::TwoRollStep> two_roll_step =
+        table && players == 1 ? table->two_roll_step() : std::nullopt;
     const detail::BoardStep<Config> board_step{&board};
     // House rules switched on: every roll goes through the turn model.
     const bool by_turn_model = !detail::rules_off(house_rules);
@@ -711,6 +815,11 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
                 detail::with_block_roller(dice, engine_seed, [&](auto roller) {
                     detail::play_turn_model_games(std::move(roller), board, house_rules, start,
                                                   games, max_turns, tally);
+                });
+            } else if (two_roll_step) {
+                detail::with_block_roller(dice, engine_seed, [&](auto roller) {
+                    detail::play_solo_games_two_rolls_at_a_time(std::move(roller), *two_roll_step,
+                                                                home, games, max_turns, tally);
                 });
             } else if (table) {
                 detail::play_block(dice, engine_seed, table->step(), home, games, max_turns,
