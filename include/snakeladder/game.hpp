@@ -3,6 +3,7 @@
 #pragma once
 
 #include "board.hpp"
+#include "board_traps.hpp"
 #include "config.hpp"
 #include "detail/dice_checkpoint.hpp"
 #include "detail/event_hub.hpp"
@@ -886,16 +887,9 @@ private:
                                                std::vector<int>{}, true);
             return;
         }
-        // A roll above twice the board size moves a token exactly as a roll of twice the size
-        // does under every overshoot rule, so larger rolls need not be listed one by one.
-        const int largest = 2 * board_.size();
-        std::vector<int> rolls = possible_rolls(dice_, largest);
-        if (static_cast<std::int64_t>(dice_.max_roll()) > largest &&
-            (rolls.empty() || rolls.back() != largest)) {
-            rolls.push_back(largest);
-        }
+        const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_.size());
+        const std::vector<int> rolls(wide.begin(), wide.end()); // each at most 2 * size
         detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
-        const std::vector<std::int64_t> wide(rolls.begin(), rolls.end());
         const std::vector<Square> traps = board_.traps(wide);
         if (traps.empty()) {
             return;

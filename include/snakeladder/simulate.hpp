@@ -3,8 +3,8 @@
 // so a simulation can be repeated exactly and checked against the exact analysis.
 #pragma once
 
-#include "analysis.hpp"
 #include "board.hpp"
+#include "board_traps.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
@@ -575,36 +575,6 @@ inline LengthStatistics length_statistics(std::vector<std::uint64_t> histogram) 
     throw InvalidConfig("simulate: " + message);
 }
 
-// The rolls that move a token differently from one another. Every roll of 2 * size or more
-// moves a token the same way under each overshoot rule of the library (forfeited, bounced to
-// square 1, or home), so one of them stands for all and huge dice need no huge list. (Unlike the
-// analysis, this never asks fair dice for face probabilities, which dice of more than
-// max_tabulated_roll faces do not have: they can be simulated all the same.)
-template <Dice D>
-std::vector<std::int64_t> distinct_moves_rolls(const D& dice, Square size) {
-    const int representative = 2 * size;
-    std::vector<std::int64_t> rolls;
-    for (const int roll : possible_rolls(dice, representative)) {
-        rolls.push_back(roll);
-    }
-    bool rolls_beyond = false;
-    if (static_cast<int>(dice.max_roll()) > representative) {
-        if constexpr (DiceWithOdds<D> && !detail::is_fair_dice<D>) {
-            const std::span<const double> odds = dice.face_probabilities();
-            for (std::size_t r = static_cast<std::size_t>(representative) + 1; r < odds.size();
-                 ++r) {
-                rolls_beyond = rolls_beyond || odds[r] > 0.0;
-            }
-        } else {
-            rolls_beyond = true;
-        }
-    }
-    if (rolls_beyond && (rolls.empty() || rolls.back() != representative)) {
-        rolls.push_back(representative);
-    }
-    return rolls;
-}
-
 template <class Config, class D, class Rules>
 void check_simulation(const BasicBoard<Config>& board, const D& dice,
                       const SimulationOptions& options, const Rules& house_rules) {
@@ -632,7 +602,7 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
         throw_simulation_option("progress_interval must not be negative, got " +
                                 std::to_string(options.progress_interval.count()) + " ms");
     }
-    const std::vector<std::int64_t> rolls = distinct_moves_rolls(dice, board.size());
+    const std::vector<std::int64_t> rolls = rolls_that_matter(dice, board.size());
     check_house_rules_playable(board, house_rules, dice, rolls);
     if (!board.traps(rolls).empty()) {
         throw_simulation_option("the board is refused, as some games would never end: " +

@@ -1,0 +1,131 @@
+// Traps for some dice: which rolls matter on a board, and the board's traps (Board::traps) in a
+// sentence a board designer can act on. The game, the simulation and the analysis all ask here.
+#pragma once
+
+#include "board.hpp"
+#include "dice.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <fmt/format.h>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace snakeladder {
+
+namespace detail {
+
+// The rolls of `dice` that move a token differently from one another on a board of `size`
+// squares, in increasing order. Every roll of 2 * size or more moves a token the same way under
+// each overshoot rule of the library (forfeited, bounced onto square 1, or home), so one of them,
+// 2 * size, stands for all and huge dice need no huge list. Dice with odds list only the rolls of
+// nonzero probability; fair dice are never asked for face probabilities, which dice of more than
+// max_tabulated_roll faces do not have.
+template <Dice D>
+std::vector<std::int64_t> rolls_that_matter(const D& dice, Square size) {
+    const int representative = 2 * size;
+    std::vector<std::int64_t> rolls;
+    for (const int roll : possible_rolls(dice, representative)) {
+        rolls.push_back(roll);
+    }
+    bool rolls_beyond = false;
+    if (static_cast<std::int64_t>(dice.max_roll()) > representative) {
+        if constexpr (DiceWithOdds<D> && !is_fair_dice<D>) {
+            const std::span<const double> odds = dice.face_probabilities();
+            for (std::size_t r = static_cast<std::size_t>(representative) + 1; r < odds.size();
+                 ++r) {
+                rolls_beyond = rolls_beyond || odds[r] > 0.0;
+            }
+        } else {
+            rolls_beyond = true;
+        }
+    }
+    if (rolls_beyond && (rolls.empty() || rolls.back() != representative)) {
+        rolls.push_back(representative);
+    }
+    return rolls;
+}
+
+// "{1..6}", "{2, 4}", "{1..3, 5}".
+inline std::string describe_rolls(std::vector<std::int64_t> rolls) {
+    std::sort(rolls.begin(), rolls.end());
+    rolls.erase(std::unique(rolls.begin(), rolls.end()), rolls.end());
+    std::string out = "{";
+    for (std::size_t i = 0; i < rolls.size();) {
+        std::size_t j = i;
+        while (j + 1 < rolls.size() && rolls[j + 1] == rolls[j] + 1) {
+            ++j;
+        }
+        out += (i == 0 ? "" : ", ");
+        if (j >= i + 2) {
+            out += fmt::format("{}..{}", rolls[i], rolls[j]);
+        } else {
+            out += std::to_string(rolls[i]);
+            if (j == i + 1) {
+                out += ", " + std::to_string(rolls[j]);
+            }
+        }
+        i = j + 1;
+    }
+    return out + "}";
+}
+
+} // namespace detail
+
+/// The traps of `board` for the given rolls, in a sentence a board designer can act on, e.g.
+/// "square 7 is a trap: a token can reach it from the start, but from it home can never be
+/// reached with rolls {2, 4}". For a sound board the sentence says there is none.
+template <typename Config>
+[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board,
+                                         std::span<const std::int64_t> rolls) {
+    std::vector<std::int64_t> usable;
+    for (const std::int64_t r : rolls) {
+        if (r >= 1) {
+            usable.push_back(r);
+        }
+    }
+    const std::string roll_words = usable.empty() ? std::string("no roll of at least 1")
+                                                  : "rolls " + detail::describe_rolls(usable);
+    const std::vector<Square> traps = board.traps(usable);
+    if (traps.empty()) {
+        return "no square is a trap: home can be reached from every square a token can reach "
+               "with " +
+               roll_words;
+    }
+    if (traps.front() == 0) {
+        return "home can never be reached from the start with " + roll_words +
+               ": a game on this board never ends";
+    }
+    constexpr std::size_t named = 8;
+    std::string list;
+    for (std::size_t i = 0; i < traps.size() && i < named; ++i) {
+        const bool last = i + 1 == std::min(traps.size(), named);
+        list += (i == 0 ? "" : (last && traps.size() <= named ? " and " : ", ")) +
+                std::to_string(traps[i]);
+    }
+    if (traps.size() > named) {
+        list += fmt::format(" and {} more", traps.size() - named);
+    }
+    if (traps.size() == 1) {
+        return "square " + list +
+               " is a trap: a token can reach it from the start, but from it "
+               "home can never be reached with " +
+               roll_words;
+    }
+    return "squares " + list +
+           " are traps: a token can reach them from the start, but from "
+           "them home can never be reached with " +
+           roll_words;
+}
+
+/// describe_traps for the rolls `dice` can make (rolls past twice the board's size move a token
+/// as that roll does, and are described as it).
+template <typename Config, Dice D>
+[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice) {
+    const std::vector<std::int64_t> rolls = detail::rolls_that_matter(dice, board.size());
+    return describe_traps(board, std::span<const std::int64_t>(rolls));
+}
+
+} // namespace snakeladder

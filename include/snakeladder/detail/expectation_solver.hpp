@@ -1,0 +1,478 @@
+// The solver of the exact analysis: (I - Q) v = rhs over the squares of a TokenChain, where Q
+// holds the probabilities of moving between squares that are not home (rhs = 1 gives the
+// expected length of a game from every square).
+//
+// How that system is solved, and why (see README "Analysis"):
+//   Take the squares from the top down. A forward move or a ladder goes to a square already
+//   solved, and a blocked move (exact finish) is a self-loop folded into the diagonal, so the
+//   system is upper triangular except for the moves that go *down*: snakes and bounces. Those
+//   land on a small set C of squares (the ends of snakes, the squares bounces land on). Given the
+//   values on C, one top-down sweep solves every square exactly; the values on C themselves
+//   solve the Schur complement system (I - H) x = b of size |C|, where column c of H is a sweep
+//   with a unit value on c. Then:
+//   - few such squares (the classic board has 10): H is formed by |C| sweeps and factored by a
+//     dense LU with partial pivoting: a direct solve, exact up to rounding;
+//   - many (a 1,000,000-square random board has ~25,000): forming H would take |C| sweeps of a
+//     million squares, and a sparse LU of I - Q fills in badly because the long snakes and
+//     ladders of a random board connect everything to everything. Instead the Schur system is
+//     solved by restarted GMRES, each product by H being one O(squares x rolls) sweep: the sweep
+//     is an exact preconditioner (it solves the triangular part exactly), so only the coupling
+//     through the snakes is left to the Krylov method. On random boards that coupling has a few
+//     slow modes (the chance of sliding down again) and otherwise decays fast: about 30 sweeps
+//     for a million squares.
+//   Both solves measure their residual on C as sweep(x) - x, from one whole sweep with the
+//   right-hand side (iterative refinement), never as b + Hx from separately swept pieces: on a
+//   long board the rounding of a sweep adds up along the track, and the pieces disagree by more
+//   than the residual sought. An answer is accepted when the residual of the *whole* system,
+//   computed from scratch, is below 1e-14 of its scale (normwise backward error).
+//   The residual also bounds the error: Q >= 0 makes (I - Q)^-1 >= 0, so with r = 1 - (I-Q)E,
+//   |E - E*| <= max|r| * E* square by square (SolveReport::error_bound).
+//   A board on which a game almost never ends (thousands of snakes, no ladders) has an expected
+//   length beyond double precision, and (I - Q) is singular to working precision: GMRES stalls,
+//   falls back to the direct solve when that is affordable, and an answer whose error bound is
+//   above 1e-4 is refused with an Error rather than returned.
+#pragma once
+
+#include "../errors.hpp"
+#include "../solve_report.hpp"
+#include "token_chain.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <fmt/format.h>
+#include <functional>
+#include <limits>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace snakeladder::detail {
+
+/// Dense LU with partial pivoting of a small square matrix (row-major).
+class DenseLu {
+public:
+    DenseLu() = default;
+    DenseLu(std::vector<double> matrix, std::size_t n) : a_(std::move(matrix)), n_(n), pivot_(n) {
+        for (std::size_t k = 0; k < n_; ++k) {
+            std::size_t best = k;
+            for (std::size_t i = k + 1; i < n_; ++i) {
+                if (std::abs(at(i, k)) > std::abs(at(best, k))) {
+                    best = i;
+                }
+            }
+            pivot_[k] = best;
+            if (best != k) {
+                for (std::size_t j = 0; j < n_; ++j) {
+                    std::swap(at(k, j), at(best, j));
+                }
+            }
+            const double diagonal = at(k, k);
+            if (diagonal == 0.0) {
+                // (I - H) is a nonsingular M-matrix for a chain without traps: only a
+                // numerically hopeless system lands here.
+                throw Error("expected_turns: the Schur complement is singular to working "
+                            "precision; the board's chain is too close to never ending");
+            }
+            for (std::size_t i = k + 1; i < n_; ++i) {
+                const double factor = at(i, k) / diagonal;
+                at(i, k) = factor;
+                if (factor != 0.0) {
+                    for (std::size_t j = k + 1; j < n_; ++j) {
+                        at(i, j) -= factor * at(k, j);
+                    }
+                }
+            }
+        }
+    }
+
+    void solve(std::vector<double>& b) const {
+        for (std::size_t k = 0; k < n_; ++k) {
+            std::swap(b[k], b[pivot_[k]]);
+        }
+        for (std::size_t i = 0; i < n_; ++i) {
+            double sum = b[i];
+            for (std::size_t j = 0; j < i; ++j) {
+                sum -= at(i, j) * b[j];
+            }
+            b[i] = sum;
+        }
+        for (std::size_t i = n_; i-- > 0;) {
+            double sum = b[i];
+            for (std::size_t j = i + 1; j < n_; ++j) {
+                sum -= at(i, j) * b[j];
+            }
+            b[i] = sum / at(i, i);
+        }
+    }
+
+private:
+    [[nodiscard]] double& at(std::size_t i, std::size_t j) { return a_[i * n_ + j]; }
+    [[nodiscard]] double at(std::size_t i, std::size_t j) const { return a_[i * n_ + j]; }
+    std::vector<double> a_;
+    std::size_t n_ = 0;
+    std::vector<std::size_t> pivot_;
+};
+
+/// The largest Schur complement the direct method factors (a dense matrix of this order).
+inline constexpr std::size_t max_direct_unknowns = 2048;
+
+/// Solves (I - Q) v = rhs over the finite squares of a TokenChain, for one or more right-hand
+/// sides; see the top of this file for the method.
+template <typename Config>
+class ExpectationSolver {
+public:
+    /// The backward error an answer must reach before it is returned (the rounding floor is a
+    /// few times 1e-16).
+    static constexpr double target_backward_error = 1e-14;
+    /// GMRES stops an inner cycle at this residual, relative to the Schur right-hand side.
+    static constexpr double gmres_tolerance = 1e-12;
+    /// Below this Schur residual (relative), each restart first checks the whole system.
+    static constexpr double verify_below = 1e-10;
+    /// Krylov vectors kept before a restart.
+    static constexpr std::size_t gmres_restart = 60;
+    /// Sweeps GMRES may spend before giving up.
+    static constexpr std::size_t gmres_max_sweeps = 2'000;
+    /// Restart cycles in a row that may each fail to halve the residual before GMRES gives up.
+    static constexpr int max_stalled_cycles = 3;
+    /// Refinement steps the direct solve may take to reach target_backward_error.
+    static constexpr int max_refinements = 3;
+    /// When GMRES stalls, the direct solve is tried if forming H costs at most this many
+    /// square visits (sweeps x squares).
+    static constexpr double fallback_work = 5.0e7;
+
+    ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method) : chain_(&chain) {
+        const std::size_t unknowns = chain.fall_targets().size();
+        report_.schur_unknowns = unknowns;
+        if (method == SolveMethod::automatic) {
+            // Direct when forming H (one sweep per unknown) costs about as much as the few
+            // dozen sweeps GMRES would take anyway.
+            const double direct_work =
+                static_cast<double>(unknowns + 2) * static_cast<double>(chain.finite_squares());
+            method = (unknowns <= 32 || direct_work <= 1.0e6) && unknowns <= 512
+                         ? SolveMethod::direct
+                         : SolveMethod::gmres;
+        }
+        if (method == SolveMethod::direct && unknowns > max_direct_unknowns) {
+            throw_analysis_config(fmt::format(
+                "the direct solve factors a dense matrix of one row per square a token can fall "
+                "back to; this board has {}, more than the {} allowed: use SolveMethod::gmres "
+                "or automatic",
+                unknowns, max_direct_unknowns));
+        }
+        report_.method = method;
+        y_.assign(static_cast<std::size_t>(chain.size()) + 1, 0.0);
+        if (method == SolveMethod::direct && unknowns > 0) {
+            factor();
+        }
+    }
+
+    /// v with v[s] solving the system on finite squares, +infinity on the others; v[size] = 0.
+    /// Non-standing squares are left at 0 (the caller fills them).
+    template <typename Rhs>
+    std::vector<double> solve(Rhs&& rhs) {
+        std::vector<double> v;
+        if (report_.method == SolveMethod::gmres) {
+            v = gmres(rhs);
+            if (report_.backward_error > target_backward_error &&
+                report_.schur_unknowns <= max_direct_unknowns &&
+                static_cast<double>(report_.schur_unknowns + 2) *
+                        static_cast<double>(chain_->finite_squares()) <=
+                    fallback_work) {
+                // GMRES stalled; a system this size can still be factored.
+                report_.method = SolveMethod::direct;
+                factor();
+            }
+            // Otherwise the stalled answer stands with its error bound, which callers check
+            // (require_accuracy): a few digits short of the target are still digits.
+        }
+        if (report_.method == SolveMethod::direct) {
+            v = direct(rhs);
+        }
+        if (chain_->has_infinite()) {
+            for (Square s = 0; s < chain_->size(); ++s) {
+                const auto st = chain_->status(s);
+                if (st == TokenChain<Config>::infinite || st == TokenChain<Config>::dead) {
+                    v[static_cast<std::size_t>(s)] = std::numeric_limits<double>::infinity();
+                }
+            }
+        }
+        return v;
+    }
+
+    [[nodiscard]] const SolveReport& report() const noexcept { return report_; }
+
+private:
+    // The whole board swept once with x on the fall targets (see TokenChain::sweep).
+    template <typename Rhs>
+    std::vector<double>& sweep_with(const std::vector<double>& x, Rhs&& rhs) {
+        const std::span<const Square> targets = chain_->fall_targets();
+        for (std::size_t i = 0; i < targets.size(); ++i) {
+            y_[static_cast<std::size_t>(targets[i])] = x[i];
+        }
+        chain_->sweep(y_, rhs);
+        ++report_.sweeps;
+        return y_;
+    }
+
+    // The fixed-point residual on the fall targets, sweep(x) - x = b - (I - H) x, read from a
+    // whole sweep with the right-hand side. Computing it this way, rather than as b + Hx from
+    // separately swept pieces, keeps it consistent with the answer the last sweep gives: on a
+    // long board each sweep's rounding adds up along the track, and the pieces would disagree
+    // with one another by more than the residual being sought.
+    [[nodiscard]] std::vector<double> fixed_point_residual(const std::vector<double>& swept,
+                                                           const std::vector<double>& x) const {
+        const std::span<const Square> targets = chain_->fall_targets();
+        std::vector<double> r(targets.size());
+        for (std::size_t i = 0; i < targets.size(); ++i) {
+            r[i] = swept[static_cast<std::size_t>(targets[i])] - x[i];
+        }
+        return r;
+    }
+
+    // One sweep with x on the fall targets and no right-hand side: H x on the fall targets.
+    std::vector<double> apply_h(const std::vector<double>& x) {
+        const std::vector<double>& swept = sweep_with(x, [](Square) { return 0.0; });
+        const std::span<const Square> targets = chain_->fall_targets();
+        std::vector<double> out(targets.size());
+        for (std::size_t i = 0; i < targets.size(); ++i) {
+            out[i] = swept[static_cast<std::size_t>(targets[i])];
+        }
+        return out;
+    }
+
+    // The direct solve: LU of (I - H), then iterative refinement on the fixed-point residual
+    // until the whole system's backward error reaches the target.
+    template <typename Rhs>
+    std::vector<double> direct(Rhs& rhs) {
+        std::vector<double> x(chain_->fall_targets().size(), 0.0);
+        std::vector<double> v = sweep_with(x, rhs);
+        for (int step = 0; !x.empty(); ++step) {
+            std::vector<double> correction = fixed_point_residual(v, x);
+            if (step > 0) {
+                measure(v, rhs);
+                if (report_.backward_error <= target_backward_error || step > max_refinements) {
+                    break;
+                }
+            }
+            lu_.solve(correction);
+            for (std::size_t i = 0; i < x.size(); ++i) {
+                x[i] += correction[i];
+            }
+            v = sweep_with(x, rhs);
+        }
+        if (x.empty()) {
+            measure(v, rhs);
+        }
+        return v;
+    }
+
+    // (I - H), column by column: column j is e_j minus one sweep with a unit value on target j.
+    // Columns are swept in blocks that fit in 8 MiB, many per pass.
+    void factor() {
+        const std::span<const Square> targets = chain_->fall_targets();
+        const std::size_t n = targets.size();
+        std::vector<double> matrix(n * n, 0.0);
+        const auto squares = static_cast<std::size_t>(chain_->size()) + 1;
+        const std::size_t width = std::clamp<std::size_t>((std::size_t{1} << 20) / squares, 1, n);
+        if (width == 1) {
+            std::vector<double> unit(n, 0.0);
+            for (std::size_t j = 0; j < n; ++j) {
+                unit[j] = 1.0;
+                const std::vector<double> column = apply_h(unit);
+                unit[j] = 0.0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    matrix[i * n + j] = (i == j ? 1.0 : 0.0) - column[i];
+                }
+            }
+        } else {
+            std::vector<double> block(squares * width, 0.0);
+            for (std::size_t first = 0; first < n; first += width) {
+                const std::size_t columns = std::min(width, n - first);
+                for (std::size_t i = 0; i < n; ++i) {
+                    for (std::size_t j = 0; j < width; ++j) {
+                        block[static_cast<std::size_t>(targets[i]) * width + j] =
+                            (j < columns && i == first + j) ? 1.0 : 0.0;
+                    }
+                }
+                chain_->block_sweep(block, width);
+                ++report_.sweeps;
+                for (std::size_t i = 0; i < n; ++i) {
+                    for (std::size_t j = 0; j < columns; ++j) {
+                        matrix[i * n + first + j] =
+                            (i == first + j ? 1.0 : 0.0) -
+                            block[static_cast<std::size_t>(targets[i]) * width + j];
+                    }
+                }
+            }
+        }
+        lu_ = DenseLu(std::move(matrix), n);
+    }
+
+    static double dot(const std::vector<double>& a, const std::vector<double>& b) {
+        double sum = 0.0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            sum += a[i] * b[i];
+        }
+        return sum;
+    }
+
+    // Restarted GMRES (modified Gram-Schmidt, Givens rotations) on (I - H) x = b, one sweep per
+    // product. Every restart takes the fixed-point residual of a whole sweep with the
+    // right-hand side (iterative refinement); near the rounding floor of the Schur system the
+    // whole system's backward error decides. When GMRES stalls, the last answer is returned,
+    // measured: its backward error then misses the target.
+    template <typename Rhs>
+    std::vector<double> gmres(Rhs& rhs) {
+        const std::size_t n = chain_->fall_targets().size();
+        std::vector<double> x(n, 0.0); // from 0: the first residual is b itself
+        std::vector<double> v = sweep_with(x, rhs);
+        std::vector<double> r = fixed_point_residual(v, x);
+        const double b_norm = std::sqrt(dot(r, r));
+        if (n == 0 || b_norm == 0.0) {
+            measure(v, rhs);
+            return v;
+        }
+        const auto apply = [&](const std::vector<double>& u) {
+            std::vector<double> w = apply_h(u);
+            for (std::size_t i = 0; i < n; ++i) {
+                w[i] = u[i] - w[i];
+            }
+            return w;
+        };
+        const std::size_t m = std::min(gmres_restart, n);
+        std::vector<std::vector<double>> basis(m + 1);
+        std::vector<double> h((m + 1) * m, 0.0);
+        std::vector<double> cs(m, 0.0);
+        std::vector<double> sn(m, 0.0);
+        std::vector<double> g(m + 1, 0.0);
+        const auto H = [&](std::size_t i, std::size_t j) -> double& { return h[i * m + j]; };
+        double previous = b_norm;
+        int stalls = 0;
+        for (bool first = true;; first = false) {
+            const double beta = std::sqrt(dot(r, r));
+            if (beta <= verify_below * b_norm) {
+                // Near the rounding floor of the Schur system: let the whole system decide.
+                measure(v, rhs);
+                if (report_.backward_error <= target_backward_error) {
+                    return v;
+                }
+            }
+            // A restart cycle that does not even halve the residual is stalling; three in a row
+            // mean the system is (numerically) singular, and more cycles will not help.
+            stalls = !first && beta > 0.5 * previous ? stalls + 1 : 0;
+            previous = beta;
+            if (stalls >= max_stalled_cycles || report_.sweeps > gmres_max_sweeps) {
+                measure(v, rhs);
+                return v;
+            }
+            std::fill(g.begin(), g.end(), 0.0);
+            g[0] = beta;
+            for (double& value : r) {
+                value /= beta;
+            }
+            basis[0] = std::move(r);
+            std::size_t steps = 0;
+            for (std::size_t j = 0; j < m; ++j) {
+                std::vector<double> w = apply(basis[j]);
+                for (std::size_t i = 0; i <= j; ++i) {
+                    const double c = dot(w, basis[i]);
+                    H(i, j) = c;
+                    for (std::size_t k = 0; k < n; ++k) {
+                        w[k] -= c * basis[i][k];
+                    }
+                }
+                const double w_norm = std::sqrt(dot(w, w));
+                for (std::size_t i = 0; i < j; ++i) {
+                    const double a = H(i, j);
+                    const double c = H(i + 1, j);
+                    H(i, j) = cs[i] * a + sn[i] * c;
+                    H(i + 1, j) = -sn[i] * a + cs[i] * c;
+                }
+                const double rho = std::hypot(H(j, j), w_norm);
+                cs[j] = H(j, j) / rho;
+                sn[j] = w_norm / rho;
+                H(j, j) = rho;
+                g[j + 1] = -sn[j] * g[j];
+                g[j] = cs[j] * g[j];
+                steps = j + 1;
+                if (w_norm == 0.0 || std::abs(g[j + 1]) <= gmres_tolerance * b_norm) {
+                    break;
+                }
+                for (double& value : w) {
+                    value /= w_norm;
+                }
+                basis[j + 1] = std::move(w);
+            }
+            // x += V y, with H y = g solved by back substitution.
+            std::vector<double> coefficients(steps, 0.0);
+            for (std::size_t i = steps; i-- > 0;) {
+                double sum = g[i];
+                for (std::size_t k = i + 1; k < steps; ++k) {
+                    sum -= H(i, k) * coefficients[k];
+                }
+                coefficients[i] = sum / H(i, i);
+            }
+            for (std::size_t i = 0; i < steps; ++i) {
+                for (std::size_t k = 0; k < n; ++k) {
+                    x[k] += coefficients[i] * basis[i][k];
+                }
+            }
+            v = sweep_with(x, rhs);
+            r = fixed_point_residual(v, x);
+        }
+    }
+
+    // The residual of v over the whole system, computed from scratch: the error bound and the
+    // normwise backward error of the report.
+    template <typename Rhs>
+    void measure(const std::vector<double>& v, Rhs& rhs) {
+        double scale = 0.0;
+        double rhs_scale = 0.0;
+        chain_->for_each_finite([&](Square s) {
+            scale = std::max(scale, std::abs(v[static_cast<std::size_t>(s)]));
+            rhs_scale = std::max(rhs_scale, std::abs(rhs(s)));
+        });
+        const double denominator = 2.0 * scale + rhs_scale;
+        report_.error_bound = chain_->residual(v, rhs);
+        report_.backward_error = denominator > 0.0 ? report_.error_bound / denominator : 0.0;
+    }
+
+    const TokenChain<Config>* chain_;
+    SolveReport report_;
+    DenseLu lu_;
+    std::vector<double> y_;
+};
+
+// A jump's start that no token stands on is worth what landing on it is worth.
+template <typename Config>
+void fill_landing_values(const TokenChain<Config>& chain, std::vector<double>& values) {
+    for (Square s = 0; s < chain.size(); ++s) {
+        if (chain.status(s) == TokenChain<Config>::not_standing) {
+            values[static_cast<std::size_t>(s)] =
+                values[static_cast<std::size_t>(chain.board().resolve(s))];
+        }
+    }
+}
+
+/// Answers whose residual bounds their relative error only above this are refused.
+inline constexpr double required_accuracy = 1e-4;
+
+// Refuses an answer the residual cannot vouch for: on a board where a game almost never ends
+// the expected length is astronomically large and (I - Q) is singular to double precision.
+inline void require_accuracy(const SolveReport& report, const std::vector<double>& values) {
+    if (!(report.error_bound <= required_accuracy)) {
+        double largest = 0.0;
+        for (const double v : values) {
+            largest = std::isfinite(v) ? std::max(largest, std::abs(v)) : largest;
+        }
+        throw Error(fmt::format(
+            "expected_turns: the answer cannot be trusted (its residual bounds the relative "
+            "error only by {:.2g}, above {:.0e}; the largest value found is {:.3g} turns). That "
+            "happens when a game on this board almost never ends: its expected length is then "
+            "too large to compute in double precision",
+            report.error_bound, required_accuracy, largest));
+    }
+}
+
+} // namespace snakeladder::detail

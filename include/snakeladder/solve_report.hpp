@@ -1,0 +1,46 @@
+// What the exact analysis's solver did and how well its answer satisfies the system: the method
+// a caller may choose for expected_turns, and the report every answer carries.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace snakeladder {
+
+/// How `expected_turns` solves its linear system.
+enum class SolveMethod {
+    automatic, ///< direct for boards with few squares to fall back to, GMRES otherwise
+    direct,    ///< dense LU of the Schur complement (refused above 2048 unknowns)
+    gmres,     ///< restarted GMRES on the Schur complement, verified by the full residual
+};
+
+constexpr std::string_view to_string(SolveMethod method) noexcept {
+    switch (method) {
+    case SolveMethod::automatic:
+        return "automatic";
+    case SolveMethod::direct:
+        return "direct";
+    case SolveMethod::gmres:
+        return "gmres";
+    }
+    return "unknown";
+}
+
+/// What the solver did and how well its answer satisfies the system.
+struct SolveReport {
+    /// `direct` or `gmres`: the method actually used.
+    SolveMethod method = SolveMethod::direct;
+    /// Size of the Schur complement: squares a token can move down to (snake ends, bounces).
+    std::size_t schur_unknowns = 0;
+    /// Top-down passes over the board, the unit of work (each is O(squares x rolls)).
+    std::size_t sweeps = 0;
+    /// max |rhs - (I - Q) E| / (2 max |E| + max |rhs|), recomputed over the whole board at the
+    /// end: the normwise backward error of the answer.
+    double backward_error = 0.0;
+    /// max |rhs - (I - Q) E| itself. For expected_turns (rhs = 1) it bounds the relative error
+    /// of every finite square: (I - Q)^-1 >= 0 gives |E - E*| <= error_bound * E* (up to the
+    /// rounding in computing the residual, about 1e-16 of the largest E).
+    double error_bound = 0.0;
+};
+
+} // namespace snakeladder
