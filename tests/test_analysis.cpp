@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/dice.hpp>
@@ -657,6 +658,32 @@ TEST_CASE("the length distribution in edge cases", "[analysis][distribution]") {
         REQUIRE_THROWS_AS(lengths.quantile(0.0), InvalidConfig);
         REQUIRE_THROWS_AS(lengths.quantile(1.0), InvalidConfig);
     }
+}
+
+TEST_CASE("a distribution's moments are solved when first asked for, from a board of its own",
+          "[analysis][distribution]") {
+    // The board the distribution was made from is gone before the moments are asked for; copies
+    // made before share the one solve, and so give the very same numbers.
+    auto board = std::make_unique<Board<>>(classic());
+    const LengthDistribution lengths = length_distribution(*board, FairDice<>());
+    const LengthDistribution copy = lengths; // NOLINT(performance-unnecessary-copy-initialization)
+    board.reset();
+    CHECK(copy.mean() == Approx(39.598365640208193).epsilon(1e-12));
+    CHECK(lengths.mean() == copy.mean());
+    CHECK(lengths.variance() == copy.variance());
+    CHECK(lengths.standard_deviation() == Approx(25.6).margin(0.005)); // README: sd 25.60
+
+    // One square, one die: the geometric law again, asked for after its board is gone.
+    auto one_square = std::make_unique<Board<>>(board_of<ExactFinish>(1, {}));
+    const LengthDistribution geometric = length_distribution(*one_square, FairDice<>());
+    one_square.reset();
+    CHECK(geometric.variance() == Approx(30.0).epsilon(1e-13));
+    CHECK(geometric.mean() == Approx(6.0).epsilon(1e-14));
+
+    // A default-constructed distribution has no game and no moments to solve.
+    const LengthDistribution none;
+    CHECK(none.mean() == 0.0);
+    CHECK(none.variance() == 0.0);
 }
 
 TEST_CASE("seat chances", "[analysis][seats]") {

@@ -406,3 +406,28 @@ TEST_CASE("undo under threads: players taking turns while another thread undoes"
         REQUIRE(game.winner() == records.back().player);
     }
 }
+
+TEST_CASE("the moments of one length distribution asked for from 8 threads at once are solved "
+          "once and agree",
+          "[analysis][threads]") {
+    const LengthDistribution lengths = length_distribution(classic(), FairDice<>());
+    std::vector<double> means(8, 0.0);
+    std::vector<double> variances(8, 0.0);
+    {
+        std::vector<std::jthread> threads;
+        for (std::size_t i = 0; i < 8; ++i) {
+            threads.emplace_back([&, i] {
+                // A copy shares the solve as well.
+                // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
+                const LengthDistribution copy = lengths;
+                means[i] = i % 2 == 0 ? lengths.mean() : copy.mean();
+                variances[i] = copy.variance();
+            });
+        }
+    }
+    for (std::size_t i = 0; i < 8; ++i) {
+        CHECK(means[i] == Approx(39.598365640208193).epsilon(1e-12));
+        CHECK(means[i] == means[0]);
+        CHECK(variances[i] == variances[0]);
+    }
+}

@@ -28,6 +28,8 @@
 #include <fmt/format.h>
 #include <functional>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -57,6 +59,33 @@ struct ExpectedTurns {
 
 namespace detail {
 struct LengthDistributionAccess;
+
+// The mean and variance of a game's length, solved the first time they are asked for and then
+// kept: a distribution nobody asks the moments of costs no linear solve. Shared by the copies of
+// a LengthDistribution; several threads may ask at once (std::call_once).
+class LazyLengthMoments {
+public:
+    struct Moments {
+        double mean = 0.0;
+        double variance = 0.0;
+        std::string error; // why they cannot be given, if they cannot
+    };
+
+    explicit LazyLengthMoments(std::function<Moments()> solve) : solve_(std::move(solve)) {}
+
+    const Moments& get() {
+        std::call_once(once_, [this] {
+            moments_ = solve_();
+            solve_ = nullptr; // the board copy it holds is no longer needed
+        });
+        return moments_;
+    }
+
+private:
+    std::once_flag once_;
+    std::function<Moments()> solve_;
+    Moments moments_;
+};
 } // namespace detail
 
 /// Where `length_distribution` stops.
@@ -70,7 +99,7 @@ struct DistributionOptions {
 
 /// The length T of a one-player game: P(T = t) and P(T > t) for t = 0..turns(), computed by
 /// propagating the exact distribution of the token over the squares turn by turn, plus the
-/// exact mean and variance from the linear system.
+/// exact mean and variance from the linear system, solved only when first asked for.
 class LengthDistribution {
 public:
     /// P(T = t) at index t, t = 0..turns().
@@ -116,17 +145,13 @@ public:
     [[nodiscard]] bool finishes_surely() const noexcept { return finishes_surely_; }
 
     /// E[T], exact (solved, not summed from the table). +infinity when a trap can be reached.
-    /// Throws Error, as expected_turns does, on a board where a game almost never ends and the
-    /// mean is too large to compute (the table itself is still valid there).
-    [[nodiscard]] double mean() const {
-        check_moments();
-        return mean_;
-    }
+    /// Solved on the first call to mean(), variance() or standard_deviation() of this
+    /// distribution or of a copy of it (the three share one solve), never before. Throws Error,
+    /// as expected_turns does, on a board where a game almost never ends and the mean is too
+    /// large to compute (the table itself is still valid there).
+    [[nodiscard]] double mean() const { return moments().mean; }
     /// Var[T], exact from the linear system; +infinity when a trap can be reached.
-    [[nodiscard]] double variance() const {
-        check_moments();
-        return variance_;
-    }
+    [[nodiscard]] double variance() const { return moments().variance; }
     [[nodiscard]] double standard_deviation() const { return std::sqrt(variance()); }
 
     /// The most likely length (the first, if several tie), among the tabulated turns.
@@ -162,10 +187,16 @@ public:
 private:
     friend struct detail::LengthDistributionAccess;
 
-    void check_moments() const {
-        if (!moments_error_.empty()) {
-            throw Error(moments_error_);
+    [[nodiscard]] const detail::LazyLengthMoments::Moments& moments() const {
+        if (!moments_) { // default-constructed: no game, no moments to solve
+            static const detail::LazyLengthMoments::Moments none;
+            return none;
         }
+        const detail::LazyLengthMoments::Moments& moments = moments_->get();
+        if (!moments.error.empty()) {
+            throw Error(moments.error);
+        }
+        return moments;
     }
 
     void check_tabulated(std::int64_t t, const char* what) const {
@@ -183,9 +214,7 @@ private:
     std::vector<double> within_{0.0};
     double stuck_ = 0.0;
     bool finishes_surely_ = true;
-    double mean_ = 0.0;
-    double variance_ = 0.0;
-    std::string moments_error_; // why mean() and variance() cannot be given, if they cannot
+    std::shared_ptr<detail::LazyLengthMoments> moments_;
 };
 
 /// The chances of each seat when `players` tokens take turns on the same board, each moving
@@ -242,6 +271,45 @@ template <typename Config, DiceWithOdds D>
 
 namespace detail {
 struct LengthDistributionAccess {
+    // The exact mean and variance of the length from the start, from two solves of the chain's
+    // system. A board whose moments cannot be computed still has a distribution: the error is
+    // kept, and mean() and variance() throw it.
+    template <typename Config>
+    static LazyLengthMoments::Moments solve_moments(const TokenChain<Config>& chain) {
+        using Chain = TokenChain<Config>;
+        LazyLengthMoments::Moments moments;
+        if (chain.status(0) != Chain::finite) {
+            moments.mean = std::numeric_limits<double>::infinity();
+            moments.variance = std::numeric_limits<double>::infinity();
+            return moments;
+        }
+        try {
+            ExpectationSolver<Config> solver(chain, SolveMethod::automatic);
+            const std::vector<double> mean = solver.solve([](Square) { return 1.0; });
+            require_accuracy(solver.report(), mean);
+            // Var T_s = sum_r p_r Var T_next + sum_r p_r (1 + E_next - E_s)^2: the same system
+            // with a right-hand side that has no cancellation in it (and 0 on squares that
+            // cannot finish, whose values nobody reads).
+            const std::vector<double> variance = solver.solve([&](Square s) {
+                if (chain.status(s) != Chain::finite) {
+                    return 0.0;
+                }
+                double spread = 0.0;
+                const double here = mean[static_cast<std::size_t>(s)];
+                chain.for_each_move(s, [&](Square t, double p) {
+                    const double d = 1.0 + mean[static_cast<std::size_t>(t)] - here;
+                    spread += p * d * d;
+                });
+                return spread;
+            });
+            moments.mean = mean[0];
+            moments.variance = variance[0];
+        } catch (const Error& error) {
+            moments.error = error.what();
+        }
+        return moments;
+    }
+
     template <typename Config>
     static LengthDistribution build(const TokenChain<Config>& chain,
                                     const DistributionOptions& options) {
@@ -262,24 +330,35 @@ struct LengthDistributionAccess {
         } else {
             now[0] = 1.0;
         }
-        // Squares holding probability are kept in a range [low, high] to skip the empty board.
+        // Squares holding probability are kept in a range [low, high] to skip the empty board;
+        // the lowest and highest square each square's moves reach are found once, not per move.
+        std::vector<Square> lowest(squares, n);
+        std::vector<Square> highest(squares, 0);
+        for (Square s = 0; s < n; ++s) {
+            chain.for_each_move(s, [&](Square target, double) {
+                lowest[static_cast<std::size_t>(s)] =
+                    std::min(lowest[static_cast<std::size_t>(s)], target);
+                highest[static_cast<std::size_t>(s)] =
+                    std::max(highest[static_cast<std::size_t>(s)], target);
+            });
+        }
         Square low = 0;
         Square high = 0;
         const std::span<const Square> dead = chain.dead_squares();
         for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
             Square new_low = n;
             Square new_high = 0;
+            double* const to = next.data();
             for (Square s = low; s <= high; ++s) {
                 const double mass = now[static_cast<std::size_t>(s)];
                 if (mass == 0.0) {
                     continue;
                 }
                 now[static_cast<std::size_t>(s)] = 0.0;
-                chain.for_each_move(s, [&](Square target, double p) {
-                    next[static_cast<std::size_t>(target)] += mass * p;
-                    new_low = std::min(new_low, target);
-                    new_high = std::max(new_high, target);
-                });
+                new_low = std::min(new_low, lowest[static_cast<std::size_t>(s)]);
+                new_high = std::max(new_high, highest[static_cast<std::size_t>(s)]);
+                chain.for_each_move(
+                    s, [to, mass](Square target, double p) { to[target] += mass * p; });
             }
             const double finished = next[static_cast<std::size_t>(n)];
             next[static_cast<std::size_t>(n)] = 0.0;
@@ -287,10 +366,12 @@ struct LengthDistributionAccess {
                 stuck += next[static_cast<std::size_t>(d)];
                 next[static_cast<std::size_t>(d)] = 0.0;
             }
-            live = 0.0;
-            for (Square s = new_low; s <= new_high && s < n; ++s) {
-                live += next[static_cast<std::size_t>(s)];
+            // Summed in a local: `live` itself lives across turns and would be kept in memory.
+            double still_live = 0.0;
+            for (Square s = new_low; s <= std::min<Square>(new_high, n - 1); ++s) {
+                still_live += to[s];
             }
+            live = still_live;
             result.exactly_.push_back(finished);
             result.within_.push_back(result.within_.back() + finished);
             result.longer_.push_back(live + stuck);
@@ -300,37 +381,11 @@ struct LengthDistributionAccess {
         }
         result.stuck_ = stuck;
 
-        if (result.finishes_surely_) {
-            // A board whose moments cannot be computed still has a distribution: the error is
-            // kept, and mean() and variance() throw it.
-            try {
-                ExpectationSolver<Config> solver(chain, SolveMethod::automatic);
-                const std::vector<double> mean = solver.solve([](Square) { return 1.0; });
-                require_accuracy(solver.report(), mean);
-                // Var T_s = sum_r p_r Var T_next + sum_r p_r (1 + E_next - E_s)^2: the same
-                // system with a right-hand side that has no cancellation in it (and 0 on squares
-                // that cannot finish, whose values nobody reads).
-                const std::vector<double> variance = solver.solve([&](Square s) {
-                    if (chain.status(s) != Chain::finite) {
-                        return 0.0;
-                    }
-                    double spread = 0.0;
-                    const double here = mean[static_cast<std::size_t>(s)];
-                    chain.for_each_move(s, [&](Square t, double p) {
-                        const double d = 1.0 + mean[static_cast<std::size_t>(t)] - here;
-                        spread += p * d * d;
-                    });
-                    return spread;
-                });
-                result.mean_ = mean[0];
-                result.variance_ = variance[0];
-            } catch (const Error& error) {
-                result.moments_error_ = error.what();
-            }
-        } else {
-            result.mean_ = std::numeric_limits<double>::infinity();
-            result.variance_ = std::numeric_limits<double>::infinity();
-        }
+        result.moments_ = std::make_shared<LazyLengthMoments>(
+            [board = chain.board(),
+             odds = std::vector<RollOdds>(chain.odds().begin(), chain.odds().end())] {
+                return solve_moments(TokenChain<Config>(board, odds));
+            });
         return result;
     }
 };

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
@@ -47,6 +48,45 @@ inline double value_iteration(const Board<>& board, std::size_t& sweeps) {
     return e[0];
 }
 
+// The reference for length_distribution: P(T = t) for a token on `board` with one fair die,
+// pushed turn by turn over a row of next squares per roll, until at most 1e-15 of the
+// probability is left (length_distribution's default stopping rule).
+inline std::vector<double> plain_propagation(const Board<>& board) {
+    const Square n = board.size();
+    const auto squares = static_cast<std::size_t>(n) + 1;
+    std::vector<Square> next(7 * squares);
+    for (int roll = 1; roll <= 6; ++roll) {
+        for (Square s = 0; s <= n; ++s) {
+            next[static_cast<std::size_t>(roll) * squares + static_cast<std::size_t>(s)] =
+                board.advance(s, roll);
+        }
+    }
+    std::vector<double> now(squares, 0.0);
+    std::vector<double> after(squares, 0.0);
+    now[0] = 1.0;
+    std::vector<double> finished{0.0};
+    double live = 1.0;
+    while (live > 1e-15 && finished.size() <= 100'000) {
+        std::fill(after.begin(), after.end(), 0.0);
+        for (std::size_t s = 0; s < squares - 1; ++s) {
+            const double share = now[s] / 6.0;
+            if (share != 0.0) {
+                for (std::size_t roll = 1; roll <= 6; ++roll) {
+                    after[static_cast<std::size_t>(next[roll * squares + s])] += share;
+                }
+            }
+        }
+        finished.push_back(after[squares - 1]);
+        after[squares - 1] = 0.0;
+        live = 0.0;
+        for (const double mass : after) {
+            live += mass;
+        }
+        std::swap(now, after);
+    }
+    return finished;
+}
+
 // label, figure with its unit, and a ratio with what it is a ratio to.
 inline void print_line(std::string_view label, double value, std::string_view unit, double ratio,
                        std::string_view ratio_of) {
@@ -58,7 +98,6 @@ inline void run(const Options& options) {
     const FairDice<> d6;
 
     fmt::print("analysis: exact expected_turns (one player, one six-sided die, exact finish)\n");
-    double classic_solve_us = 0.0;
     {
         const Board<> board = classic();
         const int calls = options.quick ? 200 : 2000;
@@ -80,7 +119,6 @@ inline void run(const Options& options) {
             iteration.push_back(seconds_since(start));
         }
         const double solve_us = best(solver) * 1e6;
-        classic_solve_us = solve_us;
         const double iteration_us = best(iteration) * 1e6;
         fmt::print("  classic board: {:.10f} turns ({} solve, {} Schur unknowns, backward error "
                    "{:.1e}, error bound {:.1e}); value iteration: {:.10f} after {} sweeps\n",
@@ -127,19 +165,47 @@ inline void run(const Options& options) {
                    "expected_turns");
     }
     {
+        // The distribution against a plain propagation that tabulates the same turns: what
+        // length_distribution and seat_chances cost when the moments are not asked for, and
+        // what asking for them adds.
         const Board<> board = classic();
-        std::vector<double> times;
+        std::vector<double> plain;
+        std::vector<double> distribution;
+        std::vector<double> seats;
+        std::vector<double> with_moments;
         LengthDistribution lengths;
+        std::size_t plain_turns = 0;
         for (int run = 0; run < repetitions; ++run) {
-            const auto start = Clock::now();
+            auto start = Clock::now();
+            plain_turns = plain_propagation(board).size() - 1;
+            plain.push_back(seconds_since(start));
+            start = Clock::now();
             lengths = length_distribution(board, d6);
-            times.push_back(seconds_since(start));
-            keep(lengths.mean());
+            distribution.push_back(seconds_since(start));
+            keep(lengths.probability(7));
+            start = Clock::now();
+            const SeatChances chances = seat_chances(board, d6, 2);
+            seats.push_back(seconds_since(start));
+            keep(chances.win_probability[0]);
+            start = Clock::now();
+            const LengthDistribution asked = length_distribution(board, d6);
+            keep(asked.mean());
+            with_moments.push_back(seconds_since(start));
         }
-        const double distribution_us = best(times) * 1e6;
-        print_line(fmt::format("length_distribution, classic ({} turns)", lengths.turns()),
-                   distribution_us, "us", distribution_us / classic_solve_us,
-                   "expected_turns, classic");
+        if (plain_turns != static_cast<std::size_t>(lengths.turns())) {
+            fmt::print(stderr, "the plain propagation tabulated {} turns, length_distribution {}\n",
+                       plain_turns, lengths.turns());
+            std::exit(1);
+        }
+        const double plain_us = best(plain) * 1e6;
+        print_line(fmt::format("plain propagation, classic ({} turns)", plain_turns), plain_us,
+                   "us", 1.0, "itself");
+        print_line("length_distribution, classic", best(distribution) * 1e6, "us",
+                   best(distribution) * 1e6 / plain_us, "the plain propagation (target 1.0x)");
+        print_line("seat_chances, classic, 2 players", best(seats) * 1e6, "us",
+                   best(seats) * 1e6 / plain_us, "the plain propagation (target 1.0x)");
+        print_line("length_distribution and its mean()", best(with_moments) * 1e6, "us",
+                   best(with_moments) * 1e6 / plain_us, "the plain propagation");
     }
 }
 
