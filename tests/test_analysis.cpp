@@ -660,6 +660,56 @@ TEST_CASE("the length distribution in edge cases", "[analysis][distribution]") {
     }
 }
 
+// P(T = t) for t = 0..turns, pushed turn by turn the plainest way: every square, every face of
+// the dice with its probability, Board::advance for each move.
+template <class Config, class D>
+std::vector<double> naive_length_probabilities(const BasicBoard<Config>& board, const D& dice,
+                                               std::size_t turns) {
+    const auto faces = dice.face_probabilities();
+    const auto squares = static_cast<std::size_t>(board.size()) + 1;
+    std::vector<double> now(squares, 0.0);
+    now[0] = 1.0;
+    std::vector<double> finished{0.0};
+    for (std::size_t t = 1; t <= turns; ++t) {
+        std::vector<double> after(squares, 0.0);
+        for (std::size_t s = 0; s + 1 < squares; ++s) {
+            for (std::size_t roll = 1; roll < faces.size(); ++roll) {
+                const Square to = board.advance(static_cast<Square>(s), static_cast<int>(roll));
+                after[static_cast<std::size_t>(to)] += now[s] * faces[roll];
+            }
+        }
+        finished.push_back(after.back());
+        after.back() = 0.0;
+        now = after;
+    }
+    return finished;
+}
+
+TEST_CASE("the length distribution is the plain turn-by-turn one for every kind of dice and "
+          "overshoot rule",
+          "[analysis][distribution]") {
+    // One die (whose six rolls take the unrolled path), a loaded die with six unequal faces, two
+    // dice (eleven rolls) and a four-sided die, on boards where tokens often stand within one
+    // roll of home (where the overshoot rule applies).
+    const auto check = [](const auto& board, const auto& dice) {
+        const LengthDistribution lengths = length_distribution(board, dice, {.max_turns = 300});
+        const std::vector<double> naive = naive_length_probabilities(board, dice, 300);
+        REQUIRE(lengths.turns() <= 300);
+        for (std::int64_t t = 0; t <= lengths.turns(); ++t) {
+            INFO("turn " << t);
+            CHECK(lengths.probability(t) ==
+                  Approx(naive[static_cast<std::size_t>(t)]).margin(1e-15).epsilon(1e-12));
+        }
+    };
+    const std::vector<Jump> jumps{{3, 11}, {13, 4}, {17, 9}, {6, 15}};
+    check(board_of<ExactFinish>(20, jumps), FairDice<>());
+    check(board_of<ExactFinish>(20, jumps), LoadedDice<>({1, 1, 1, 2, 3, 5}));
+    check(board_of<BounceBack>(20, jumps), FairDice<>(6, 2));
+    check(board_of<OvershootWins>(20, jumps), FairDice<>(4));
+    check(board_of<BounceBack>(20, jumps), LoadedDice<>({0, 2, 0, 1, 1, 1}));
+    check(classic(GameConfig<BounceBack>()), FairDice<>());
+}
+
 TEST_CASE("a distribution's moments are solved when first asked for, from a board of its own",
           "[analysis][distribution]") {
     // The board the distribution was made from is gone before the moments are asked for; copies

@@ -103,7 +103,12 @@ public:
 
     [[nodiscard]] const BasicBoard<Config>& board() const noexcept { return *board_; }
     [[nodiscard]] Square size() const noexcept { return size_; }
+    /// The rolls that matter and their probabilities, in increasing order of roll.
     [[nodiscard]] std::span<const RollOdds> odds() const noexcept { return odds_; }
+    /// The largest roll that matters (0 when none does).
+    [[nodiscard]] std::int64_t max_roll() const noexcept { return max_roll_; }
+    /// Index 0..size: where a token that lands on the square comes to rest (Board::resolve).
+    [[nodiscard]] std::span<const Square> rest() const noexcept { return rest_; }
     [[nodiscard]] Status status(Square s) const noexcept {
         return static_cast<Status>(status_[static_cast<std::size_t>(s)]);
     }
