@@ -4,15 +4,19 @@
 #include "catch.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
+#include <snakeladder/board_text.hpp>
 #include <snakeladder/dice.hpp>
 #include <span>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -92,20 +96,30 @@ std::vector<double> dense_reference(const BasicBoard<Config>& board,
 
 // Every square of expected_turns against the reference (a square no token stands on is worth
 // what landing on it is worth).
+// Every method: the automatic choice and each solver by name.
+constexpr std::array all_methods{SolveMethod::automatic, SolveMethod::direct, SolveMethod::gmres,
+                                 SolveMethod::elimination};
+
 template <typename Config, typename D>
 void check_against_reference(const BasicBoard<Config>& board, const D& dice, double relative) {
     const std::vector<double> reference = dense_reference(board, dice.face_probabilities());
-    const ExpectedTurns exact = expected_turns(board, dice);
-    REQUIRE(exact.from_square.size() == reference.size());
-    for (Square s = 0; s <= board.size(); ++s) {
-        const double expected =
-            reference[static_cast<std::size_t>(standing(board, s) ? s : board.resolve(s))];
-        INFO("square " << s << ": " << exact.from_square[static_cast<std::size_t>(s)]
-                       << " vs reference " << expected);
-        CHECK(close(exact.from_square[static_cast<std::size_t>(s)], expected, relative));
+    for (const SolveMethod method : all_methods) {
+        INFO("method " << to_string(method));
+        const ExpectedTurns exact = expected_turns(board, dice, method);
+        REQUIRE(exact.from_square.size() == reference.size());
+        for (Square s = 0; s <= board.size(); ++s) {
+            const double expected =
+                reference[static_cast<std::size_t>(standing(board, s) ? s : board.resolve(s))];
+            INFO("square " << s << ": " << exact.from_square[static_cast<std::size_t>(s)]
+                           << " vs reference " << expected);
+            CHECK(close(exact.from_square[static_cast<std::size_t>(s)], expected, relative));
+        }
+        CHECK(exact.from_start == exact.from_square[0]);
+        CHECK(exact.solve.backward_error <= 1e-12);
+        if (method != SolveMethod::automatic) {
+            CHECK(exact.solve.method == method);
+        }
     }
-    CHECK(exact.from_start == exact.from_square[0]);
-    CHECK(exact.solve.backward_error <= 1e-12);
 }
 
 template <typename Config>
@@ -243,19 +257,22 @@ TEST_CASE("every overshoot rule on a board solved by hand", "[analysis][rules]")
     //   ExactFinish: E3 = 1 + E1/3 + E3/3 (3 is blocked) => E0 = E1 = 6, E2 = E3 = 9/2.
     //   OvershootWins: E3 = 1 + E1/3 => E0 = E1 = 48/11, E2 = 36/11, E3 = 27/11.
     const FairDice<> d3(3);
+    const auto check_every_method = [&](const auto& board, const std::vector<double>& expected) {
+        for (const SolveMethod method : all_methods) {
+            INFO("method " << to_string(method));
+            check_squares(expected_turns(board, d3, method), board, expected);
+        }
+    };
     SECTION("BounceBack") {
-        const auto board = board_of<BounceBack>(5, {{4, 1}});
-        check_squares(expected_turns(board, d3), board,
-                      {48.0 / 7, 48.0 / 7, 36.0 / 7, 39.0 / 7, 48.0 / 7, 0.0});
+        check_every_method(board_of<BounceBack>(5, {{4, 1}}),
+                           {48.0 / 7, 48.0 / 7, 36.0 / 7, 39.0 / 7, 48.0 / 7, 0.0});
     }
     SECTION("ExactFinish") {
-        const auto board = board_of<ExactFinish>(5, {{4, 1}});
-        check_squares(expected_turns(board, d3), board, {6.0, 6.0, 4.5, 4.5, 6.0, 0.0});
+        check_every_method(board_of<ExactFinish>(5, {{4, 1}}), {6.0, 6.0, 4.5, 4.5, 6.0, 0.0});
     }
     SECTION("OvershootWins") {
-        const auto board = board_of<OvershootWins>(5, {{4, 1}});
-        check_squares(expected_turns(board, d3), board,
-                      {48.0 / 11, 48.0 / 11, 36.0 / 11, 27.0 / 11, 48.0 / 11, 0.0});
+        check_every_method(board_of<OvershootWins>(5, {{4, 1}}),
+                           {48.0 / 11, 48.0 / 11, 36.0 / 11, 27.0 / 11, 48.0 / 11, 0.0});
     }
 }
 
@@ -508,6 +525,53 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
         REQUIRE_THROWS_AS(expected_turns(board, d6, SolveMethod::direct), InvalidConfig);
         REQUIRE_THROWS_WITH(expected_turns(board, d6, SolveMethod::direct),
                             SL_CONTAINS("SolveMethod::gmres"));
+    }
+}
+
+TEST_CASE("boards of many short snakes are solved by elimination, however long the game",
+          "[analysis][solver]") {
+    SECTION("local_100k.txt, 100,000 squares, 5% of them jumps of 1 to 100 squares") {
+        // The figure of the design brief (33,863.436668 turns), where GMRES stalls: each game
+        // slides down thousands of times.
+        std::ifstream file(SNAKELADDER_TEST_BOARDS "/local_100k.txt");
+        REQUIRE(file);
+        std::stringstream text;
+        text << file.rdbuf();
+        const Board<> board = parse_board(text.str());
+        const ExpectedTurns exact = expected_turns(board, FairDice<>());
+        CHECK(exact.solve.method == SolveMethod::elimination);
+        CHECK(exact.from_start == Approx(33'863.436668).margin(5e-7));
+        CHECK(exact.solve.backward_error <= 1e-14);
+        CHECK(exact.solve.error_bound <= 1e-9);
+    }
+    SECTION("the classic board by elimination gives the published 39.59837") {
+        const ExpectedTurns exact =
+            expected_turns(classic(), FairDice<>(), SolveMethod::elimination);
+        CHECK(exact.solve.method == SolveMethod::elimination);
+        CHECK(exact.from_start == Approx(39.598365640208193).epsilon(1e-13));
+    }
+    SECTION("a board of short snakes and ladders is given to elimination automatically") {
+        // 20,000 squares, 400 snakes and 400 ladders of at most 30 squares each.
+        DefaultEngine engine(17);
+        std::vector<Jump> jumps;
+        std::vector<bool> used(20'001, false);
+        while (jumps.size() < 800) {
+            const auto from = static_cast<Square>(2 + uniform_below(engine, 19'900));
+            const auto length = static_cast<Square>(1 + uniform_below(engine, 30));
+            const Square to = jumps.size() % 2 == 0 ? from - length : from + length;
+            if (to < 1 || to >= 20'000 || used[static_cast<std::size_t>(from)] ||
+                used[static_cast<std::size_t>(to)]) {
+                continue;
+            }
+            used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
+            jumps.push_back({from, to});
+        }
+        const Board<> board(jumps, GameConfig<>({.size = 20'000}));
+        const ExpectedTurns automatic = expected_turns(board, FairDice<>());
+        CHECK(automatic.solve.method == SolveMethod::elimination);
+        const ExpectedTurns gmres = expected_turns(board, FairDice<>(), SolveMethod::gmres);
+        CHECK(close(automatic.from_start, gmres.from_start, 1e-10));
+        CHECK(automatic.solve.backward_error <= 1e-14);
     }
 }
 

@@ -9,9 +9,12 @@ namespace snakeladder {
 
 /// How `expected_turns` solves its linear system.
 enum class SolveMethod {
-    automatic, ///< direct for boards with few squares to fall back to, GMRES otherwise
-    direct,    ///< dense LU of the Schur complement (refused above 2048 unknowns)
-    gmres,     ///< restarted GMRES on the Schur complement, verified by the full residual
+    automatic,   ///< direct for boards with few squares to fall back to; elimination for
+                 ///< boards whose snakes are short; GMRES otherwise
+    direct,      ///< dense LU of the Schur complement (refused above 2048 unknowns)
+    gmres,       ///< restarted GMRES on the Schur complement, verified by the full residual
+    elimination, ///< sparse LU of the whole system in the order of the squares (refused when
+                 ///< the snakes are so long that it would take too much work)
 };
 
 constexpr std::string_view to_string(SolveMethod method) noexcept {
@@ -22,13 +25,15 @@ constexpr std::string_view to_string(SolveMethod method) noexcept {
         return "direct";
     case SolveMethod::gmres:
         return "gmres";
+    case SolveMethod::elimination:
+        return "elimination";
     }
     return "unknown";
 }
 
 /// What the solver did and how well its answer satisfies the system.
 struct SolveReport {
-    /// `direct` or `gmres`: the method actually used.
+    /// `direct`, `gmres` or `elimination`: the method actually used.
     SolveMethod method = SolveMethod::direct;
     /// Size of the Schur complement: squares a token can move down to (snake ends, bounces).
     std::size_t schur_unknowns = 0;

@@ -27,14 +27,21 @@
 //   computed from scratch, is below 1e-14 of its scale (normwise backward error).
 //   The residual also bounds the error: Q >= 0 makes (I - Q)^-1 >= 0, so with r = 1 - (I-Q)E,
 //   |E - E*| <= max|r| * E* square by square (SolveReport::error_bound).
+//   GMRES stalls where the coupling does not decay: boards of thousands of short snakes, on
+//   which a game slides down thousands of times (local_100k.txt: 2,454 snake ends, 33,863 turns
+//   a game). There the snakes are short, and so is the fill of a sparse LU of the whole system
+//   in the order of the squares (sparse_elimination.hpp): the automatic choice takes it whenever
+//   its estimated work is within 40 sweeps, and a stalled GMRES falls back to it (or to the
+//   direct solve) when that is affordable.
 //   A board on which a game almost never ends (thousands of snakes, no ladders) has an expected
-//   length beyond double precision, and (I - Q) is singular to working precision: GMRES stalls,
-//   falls back to the direct solve when that is affordable, and an answer whose error bound is
-//   above 1e-4 is refused with an Error rather than returned.
+//   length beyond double precision, and (I - Q) is singular to working precision: an answer
+//   whose error bound is above 1e-4 is refused with an Error rather than returned, saying
+//   whether the system was that ill-conditioned or the solver did not converge.
 #pragma once
 
 #include "../errors.hpp"
 #include "../solve_report.hpp"
+#include "sparse_elimination.hpp"
 #include "token_chain.hpp"
 
 #include <algorithm>
@@ -140,18 +147,41 @@ public:
     /// When GMRES stalls, the direct solve is tried if forming H costs at most this many
     /// square visits (sweeps x squares).
     static constexpr double fallback_work = 5.0e7;
+    /// The automatic choice eliminates when the elimination's estimated work is at most this
+    /// many sweeps' worth (a sweep: every finite square times its rolls), about what GMRES
+    /// takes on a board it suits.
+    static constexpr double elimination_sweeps = 40.0;
+    /// The most operations the elimination may take: when asked for by name, when GMRES has
+    /// stalled, or (from an estimate) chosen automatically, when it is stopped at 8 times the
+    /// estimate and GMRES takes over. About 10 seconds; its factors take at most ~12 bytes an
+    /// operation.
+    static constexpr double max_elimination_work = 2.0e9;
 
     ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method) : chain_(&chain) {
         const std::size_t unknowns = chain.fall_targets().size();
         report_.schur_unknowns = unknowns;
         if (method == SolveMethod::automatic) {
             // Direct when forming H (one sweep per unknown) costs about as much as the few
-            // dozen sweeps GMRES would take anyway.
+            // dozen sweeps GMRES would take anyway; then elimination when the snakes are short
+            // enough for it to cost no more than GMRES would.
             const double direct_work =
                 static_cast<double>(unknowns + 2) * static_cast<double>(chain.finite_squares());
             method = (unknowns <= 32 || direct_work <= 1.0e6) && unknowns <= 512
                          ? SolveMethod::direct
                          : SolveMethod::gmres;
+            if (method == SolveMethod::gmres) {
+                const double estimate = SparseElimination<Config>::estimated_work(chain);
+                if (estimate <= elimination_sweeps * sweep_work() &&
+                    elimination_.factor(chain, std::min(8.0 * estimate, max_elimination_work))) {
+                    method = SolveMethod::elimination;
+                }
+            }
+        } else if (method == SolveMethod::elimination &&
+                   !elimination_.factor(chain, max_elimination_work)) {
+            throw_analysis_config(fmt::format(
+                "the elimination solve would take more than {:.0e} operations on this board, "
+                "whose snakes are long: use SolveMethod::gmres or automatic",
+                max_elimination_work));
         }
         if (method == SolveMethod::direct && unknowns > max_direct_unknowns) {
             throw_analysis_config(fmt::format(
@@ -174,17 +204,23 @@ public:
         std::vector<double> v;
         if (report_.method == SolveMethod::gmres) {
             v = gmres(rhs);
-            if (report_.backward_error > target_backward_error &&
-                report_.schur_unknowns <= max_direct_unknowns &&
-                static_cast<double>(report_.schur_unknowns + 2) *
-                        static_cast<double>(chain_->finite_squares()) <=
-                    fallback_work) {
-                // GMRES stalled; a system this size can still be factored.
-                report_.method = SolveMethod::direct;
-                factor();
+            if (report_.backward_error > target_backward_error) {
+                // GMRES stalled; a system this size can still be factored, densely or sparsely.
+                if (report_.schur_unknowns <= max_direct_unknowns &&
+                    static_cast<double>(report_.schur_unknowns + 2) *
+                            static_cast<double>(chain_->finite_squares()) <=
+                        fallback_work) {
+                    report_.method = SolveMethod::direct;
+                    factor();
+                } else if (elimination_.factor(*chain_, max_elimination_work)) {
+                    report_.method = SolveMethod::elimination;
+                }
             }
             // Otherwise the stalled answer stands with its error bound, which callers check
             // (require_accuracy): a few digits short of the target are still digits.
+        }
+        if (report_.method == SolveMethod::elimination) {
+            v = eliminate(rhs);
         }
         if (report_.method == SolveMethod::direct) {
             v = direct(rhs);
@@ -262,6 +298,45 @@ private:
             v = sweep_with(x, rhs);
         }
         if (x.empty()) {
+            measure(v, rhs);
+        }
+        return v;
+    }
+
+    // Every finite square times its rolls: the work of one sweep.
+    [[nodiscard]] double sweep_work() const {
+        return static_cast<double>(chain_->finite_squares()) *
+               static_cast<double>(chain_->odds().size() + 2);
+    }
+
+    // The elimination's solve, then iterative refinement on the whole system's residual until
+    // its backward error reaches the target.
+    template <typename Rhs>
+    std::vector<double> eliminate(Rhs& rhs) {
+        std::vector<double> v(static_cast<std::size_t>(chain_->size()) + 1, 0.0);
+        elimination_.solve(v, rhs);
+        measure(v, rhs);
+        std::vector<double> residual(v.size(), 0.0);
+        std::vector<double> correction(v.size(), 0.0);
+        for (int step = 0; report_.backward_error > target_backward_error && step < max_refinements;
+             ++step) {
+            chain_->for_each_finite([&](Square s) {
+                double sum = rhs(s);
+                double leave = 0.0;
+                chain_->for_each_move(s, [&](Square t, double p) {
+                    if (t != s) {
+                        sum += p * v[static_cast<std::size_t>(t)];
+                        leave += p;
+                    }
+                });
+                residual[static_cast<std::size_t>(s)] =
+                    sum - leave * v[static_cast<std::size_t>(s)];
+            });
+            elimination_.solve(correction,
+                               [&](Square s) { return residual[static_cast<std::size_t>(s)]; });
+            chain_->for_each_finite([&](Square s) {
+                v[static_cast<std::size_t>(s)] += correction[static_cast<std::size_t>(s)];
+            });
             measure(v, rhs);
         }
         return v;
@@ -441,6 +516,7 @@ private:
     const TokenChain<Config>* chain_;
     SolveReport report_;
     DenseLu lu_;
+    SparseElimination<Config> elimination_;
     std::vector<double> y_;
 };
 
@@ -457,22 +533,39 @@ void fill_landing_values(const TokenChain<Config>& chain, std::vector<double>& v
 
 /// Answers whose residual bounds their relative error only above this are refused.
 inline constexpr double required_accuracy = 1e-4;
+/// A solve whose backward error is above this did not converge (the rounding floor is a few
+/// times 1e-16; the solvers aim at 1e-14).
+inline constexpr double converged_backward_error = 1e-12;
 
-// Refuses an answer the residual cannot vouch for: on a board where a game almost never ends
-// the expected length is astronomically large and (I - Q) is singular to double precision.
+// Refuses an answer the residual cannot vouch for, saying why. An answer whose backward error
+// is at the rounding floor is as good as double precision allows: a large error bound then
+// means the system is that ill-conditioned, which happens when a game on the board almost never
+// ends. An answer whose backward error is not means the solver did not converge (GMRES, used
+// alone only when neither factorization was affordable), and the message says that instead.
 inline void require_accuracy(const SolveReport& report, const std::vector<double>& values) {
-    if (!(report.error_bound <= required_accuracy)) {
-        double largest = 0.0;
-        for (const double v : values) {
-            largest = std::isfinite(v) ? std::max(largest, std::abs(v)) : largest;
-        }
-        throw Error(fmt::format(
-            "expected_turns: the answer cannot be trusted (its residual bounds the relative "
-            "error only by {:.2g}, above {:.0e}; the largest value found is {:.3g} turns). That "
-            "happens when a game on this board almost never ends: its expected length is then "
-            "too large to compute in double precision",
-            report.error_bound, required_accuracy, largest));
+    if (report.error_bound <= required_accuracy) {
+        return;
     }
+    double largest = 0.0;
+    for (const double v : values) {
+        largest = std::isfinite(v) ? std::max(largest, std::abs(v)) : largest;
+    }
+    if (report.backward_error > converged_backward_error) {
+        throw Error(fmt::format(
+            "expected_turns: the {} solve did not converge on this board: after {} sweeps its "
+            "answer's residual bounds the relative error only by {:.2g}, above {:.0e} (backward "
+            "error {:.2g}; the largest value found is {:.3g} turns), and neither factorization "
+            "was affordable (the board has {} squares to fall back to, and snakes too long to "
+            "eliminate)",
+            to_string(report.method), report.sweeps, report.error_bound, required_accuracy,
+            report.backward_error, largest, report.schur_unknowns));
+    }
+    throw Error(fmt::format(
+        "expected_turns: the answer cannot be trusted (after the {} solve, its residual bounds "
+        "the relative error only by {:.2g}, above {:.0e}; the largest value found is {:.3g} "
+        "turns). A game on this board almost never ends: its expected length is so large that "
+        "the system is singular to double precision",
+        to_string(report.method), report.error_bound, required_accuracy, largest));
 }
 
 } // namespace snakeladder::detail

@@ -1,0 +1,212 @@
+// Sparse Gaussian elimination of (I - Q) over the finite squares of a TokenChain, in the order of
+// the squares, without pivoting: the solver for boards whose snakes are short, however many.
+//
+// Why it works, and when. Row s of the system holds square s and the squares its rolls lead to:
+// above s, except where a snake leads down. Eliminating in the order of the squares, a row whose
+// rolls reach no snake needs no work at all; a row that reaches a snake's end e gets entries
+// between e and itself (fill), and nowhere else. So the work is the sum, over the rows that reach
+// a snake, of the snake's length times a row's width: small for boards whose snakes are short
+// (a 100,000-square board with 2,500 snakes of up to 100 squares: a few million operations),
+// hopeless for a random board whose snakes cross the whole track, which the Schur complement
+// methods handle (see expectation_solver.hpp). `estimated_work` tells them apart before anything
+// is computed.
+//
+// No pivoting is needed: I - Q restricted to the squares from which home is sure to be reached
+// is a nonsingular M-matrix (weakly diagonally dominant, irreducibly so towards home), whose LU
+// factors exist and are computed stably in any order.
+#pragma once
+
+#include "../board.hpp"
+#include "token_chain.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace snakeladder::detail {
+
+template <typename Config>
+class SparseElimination {
+public:
+    using Chain = TokenChain<Config>;
+
+    /// The operations the factorization takes, counted without fill: for each finite square,
+    /// the squares between the lowest one its rolls reach and itself, times the squares a row
+    /// reaches. Fill only makes the rows wider, so this is a lower bound, and on boards with
+    /// short snakes a close one.
+    [[nodiscard]] static double estimated_work(const Chain& chain) {
+        double work = 0.0;
+        const auto width = static_cast<double>(chain.odds().size() + 2);
+        for (Square s = 0; s < chain.size(); ++s) {
+            if (chain.status(s) != Chain::finite) {
+                continue;
+            }
+            Square lowest = s;
+            chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
+            work += static_cast<double>(s - lowest) * width + width;
+        }
+        return work;
+    }
+
+    /// Factors the system; false, with nothing kept, when that would take more than `budget`
+    /// operations (the caller then uses another method).
+    bool factor(const Chain& chain, double budget) {
+        chain_ = &chain;
+        const auto squares = static_cast<std::size_t>(chain.size()) + 1;
+        diagonal_.assign(squares, 0.0);
+        upper_start_.assign(squares + 1, 0);
+        lower_start_.assign(squares + 1, 0);
+        upper_column_.clear();
+        upper_value_.clear();
+        lower_column_.clear();
+        lower_value_.clear();
+        // Room from the start, so that the factors are never copied as they grow: L holds at
+        // most the squares between each row's lowest target and the row, U about one entry per
+        // roll and row, and twice that leaves room for the fill above the rows.
+        std::size_t lower_entries = 0;
+        for (Square s = 0; s < chain.size(); ++s) {
+            if (chain.status(s) == Chain::finite) {
+                Square lowest = s;
+                chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
+                lower_entries += static_cast<std::size_t>(s - lowest);
+            }
+        }
+        lower_column_.reserve(lower_entries);
+        lower_value_.reserve(lower_entries);
+        upper_column_.reserve(2 * chain.finite_squares() * chain.odds().size());
+        upper_value_.reserve(2 * chain.finite_squares() * chain.odds().size());
+        std::vector<double> work(squares, 0.0);
+        std::vector<Square> above; // columns above the row being eliminated that hold a value
+        std::vector<Square> mark(squares, -1); // mark[c] == s: c is already in `above`
+        double operations = 0.0;
+        const Square home = chain.size();
+        for (Square s = 0; s < home; ++s) {
+            const auto row = static_cast<std::size_t>(s);
+            upper_start_[row] = upper_column_.size();
+            lower_start_[row] = lower_column_.size();
+            if (chain.status(s) != Chain::finite) {
+                continue;
+            }
+            // The row as the chain gives it: P(leave s) on the diagonal (a blocked roll stays),
+            // -p for every other square a roll leads to; home's value is 0 and drops out.
+            double diagonal = 0.0;
+            Square lowest = s;
+            above.clear();
+            chain.for_each_move(s, [&](Square t, double p) {
+                if (t == s) {
+                    return;
+                }
+                diagonal += p;
+                if (t == home) {
+                    return;
+                }
+                work[static_cast<std::size_t>(t)] -= p;
+                lowest = std::min(lowest, t);
+                if (t > s && mark[static_cast<std::size_t>(t)] != s) {
+                    mark[static_cast<std::size_t>(t)] = s;
+                    above.push_back(t);
+                }
+            });
+            // Eliminate the columns below s in increasing order: each elimination only adds to
+            // columns above the one eliminated, so one pass upwards meets them all.
+            for (Square j = lowest; j < s; ++j) {
+                const double value = work[static_cast<std::size_t>(j)];
+                if (value == 0.0) {
+                    continue;
+                }
+                work[static_cast<std::size_t>(j)] = 0.0;
+                const double factor = value / diagonal_[static_cast<std::size_t>(j)];
+                lower_column_.push_back(j);
+                lower_value_.push_back(factor);
+                const std::size_t end = upper_start_[static_cast<std::size_t>(j) + 1];
+                for (std::size_t k = upper_start_[static_cast<std::size_t>(j)]; k < end; ++k) {
+                    const Square c = upper_column_[k];
+                    const double change = factor * upper_value_[k];
+                    if (c == s) {
+                        diagonal -= change;
+                        continue;
+                    }
+                    work[static_cast<std::size_t>(c)] -= change;
+                    if (c > s && mark[static_cast<std::size_t>(c)] != s) {
+                        mark[static_cast<std::size_t>(c)] = s;
+                        above.push_back(c);
+                    }
+                }
+                operations += static_cast<double>(end - upper_start_[static_cast<std::size_t>(j)]);
+            }
+            operations += static_cast<double>(s - lowest) + static_cast<double>(above.size());
+            if (operations > budget) {
+                release();
+                return false;
+            }
+            std::sort(above.begin(), above.end());
+            for (const Square c : above) {
+                upper_column_.push_back(c);
+                upper_value_.push_back(work[static_cast<std::size_t>(c)]);
+                work[static_cast<std::size_t>(c)] = 0.0;
+            }
+            diagonal_[row] = diagonal;
+        }
+        upper_start_[static_cast<std::size_t>(home)] = upper_column_.size();
+        lower_start_[static_cast<std::size_t>(home)] = lower_column_.size();
+        upper_start_[squares] = upper_column_.size();
+        lower_start_[squares] = lower_column_.size();
+        return true;
+    }
+
+    /// Solves the factored system for rhs(s) on the finite squares, in place in `v` (size + 1
+    /// values; the others are left as they are, v[size] must be 0).
+    template <typename Rhs>
+    void solve(std::vector<double>& v, Rhs&& rhs) const {
+        const Chain& chain = *chain_;
+        const Square home = chain.size();
+        // L y = rhs, rows upwards (L has a unit diagonal: its entries are the factors used).
+        for (Square s = 0; s < home; ++s) {
+            if (chain.status(s) != Chain::finite) {
+                continue;
+            }
+            const auto row = static_cast<std::size_t>(s);
+            double sum = rhs(s);
+            for (std::size_t k = lower_start_[row]; k < lower_start_[row + 1]; ++k) {
+                sum -= lower_value_[k] * v[static_cast<std::size_t>(lower_column_[k])];
+            }
+            v[row] = sum;
+        }
+        // U v = y, rows downwards.
+        for (Square s = home - 1; s >= 0; --s) {
+            if (chain.status(s) != Chain::finite) {
+                continue;
+            }
+            const auto row = static_cast<std::size_t>(s);
+            double sum = v[row];
+            for (std::size_t k = upper_start_[row]; k < upper_start_[row + 1]; ++k) {
+                sum -= upper_value_[k] * v[static_cast<std::size_t>(upper_column_[k])];
+            }
+            v[row] = sum / diagonal_[row];
+        }
+    }
+
+private:
+    void release() {
+        diagonal_ = {};
+        upper_start_ = {};
+        lower_start_ = {};
+        upper_column_ = {};
+        upper_value_ = {};
+        lower_column_ = {};
+        lower_value_ = {};
+    }
+
+    const Chain* chain_ = nullptr;
+    std::vector<double> diagonal_;         // U's diagonal, by square
+    std::vector<std::size_t> upper_start_; // U's row s: entries upper_start_[s] .. [s + 1]
+    std::vector<Square> upper_column_;
+    std::vector<double> upper_value_;
+    std::vector<std::size_t> lower_start_; // L's row s, below the diagonal, likewise
+    std::vector<Square> lower_column_;
+    std::vector<double> lower_value_;
+};
+
+} // namespace snakeladder::detail
