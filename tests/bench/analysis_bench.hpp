@@ -87,6 +87,100 @@ inline std::vector<double> plain_propagation(const Board<>& board) {
     return finished;
 }
 
+// A board like local_100k.txt of the tests: about 5% of the squares start a jump of 1 to 100
+// squares, up or down, no square the end of two jumps or both a start and an end.
+inline Board<> local_board(Square size, std::uint64_t seed) {
+    DefaultEngine engine(seed);
+    std::vector<bool> used(static_cast<std::size_t>(size) + 1, false);
+    std::vector<Jump> jumps;
+    for (Square from = 2; from < size; ++from) {
+        if (uniform_below(engine, 20) != 0 || used[static_cast<std::size_t>(from)]) {
+            continue;
+        }
+        const auto length = static_cast<Square>(1 + uniform_below(engine, 100));
+        const Square to = uniform_below(engine, 2) == 0 ? from - length : from + length;
+        if (to < 1 || to >= size || used[static_cast<std::size_t>(to)]) {
+            continue;
+        }
+        used[static_cast<std::size_t>(from)] = true;
+        used[static_cast<std::size_t>(to)] = true;
+        jumps.push_back({from, to});
+    }
+    return Board<>(jumps, GameConfig<>({.size = size}));
+}
+
+// The reference for boards of short snakes: Gaussian elimination of (I - Q) E = 1 over the
+// squares in their order, the right-hand side carried along (so only U is kept), no pivoting;
+// each row is gathered in a dense array between its lowest and highest column. One six-sided
+// die; no traps (every square finishes).
+inline double plain_elimination(const Board<>& board) {
+    const Square n = board.size();
+    const auto squares = static_cast<std::size_t>(n) + 1;
+    std::vector<double> work(squares, 0.0);
+    std::vector<double> diagonal(squares, 1.0);
+    std::vector<double> reduced(squares, 0.0); // the right-hand side, eliminated along
+    std::vector<std::size_t> start(squares + 1, 0);
+    std::vector<Square> column;
+    std::vector<double> value;
+    for (Square i = 0; i < n; ++i) {
+        start[static_cast<std::size_t>(i)] = column.size();
+        if (board.resolve(i) != i) {
+            continue; // a jump's start: no token stands there
+        }
+        Square low = i;
+        Square high = i;
+        for (int roll = 1; roll <= 6; ++roll) {
+            const Square t = board.advance(i, roll);
+            work[static_cast<std::size_t>(i)] += 1.0 / 6.0; // leaves i, unless it stays
+            if (t != n) {
+                work[static_cast<std::size_t>(t)] -= 1.0 / 6.0;
+                low = std::min(low, t);
+                high = std::max(high, t);
+            }
+        }
+        double rhs = 1.0;
+        for (Square j = low; j < i; ++j) {
+            const double w = work[static_cast<std::size_t>(j)];
+            if (w == 0.0) {
+                continue;
+            }
+            work[static_cast<std::size_t>(j)] = 0.0;
+            const double factor = w / diagonal[static_cast<std::size_t>(j)];
+            rhs -= factor * reduced[static_cast<std::size_t>(j)];
+            for (std::size_t k = start[static_cast<std::size_t>(j)];
+                 k < start[static_cast<std::size_t>(j) + 1]; ++k) {
+                work[static_cast<std::size_t>(column[k])] -= factor * value[k];
+                high = std::max(high, column[k]);
+            }
+        }
+        diagonal[static_cast<std::size_t>(i)] = work[static_cast<std::size_t>(i)];
+        work[static_cast<std::size_t>(i)] = 0.0;
+        reduced[static_cast<std::size_t>(i)] = rhs;
+        for (Square c = i + 1; c <= high; ++c) {
+            if (work[static_cast<std::size_t>(c)] != 0.0) {
+                column.push_back(c);
+                value.push_back(work[static_cast<std::size_t>(c)]);
+                work[static_cast<std::size_t>(c)] = 0.0;
+            }
+        }
+        start[static_cast<std::size_t>(i) + 1] = column.size();
+    }
+    start[static_cast<std::size_t>(n)] = column.size();
+    std::vector<double> e(squares, 0.0);
+    for (Square i = n - 1; i >= 0; --i) {
+        if (board.resolve(i) != i) {
+            continue;
+        }
+        double sum = reduced[static_cast<std::size_t>(i)];
+        for (std::size_t k = start[static_cast<std::size_t>(i)];
+             k < start[static_cast<std::size_t>(i) + 1]; ++k) {
+            sum -= value[k] * e[static_cast<std::size_t>(column[k])];
+        }
+        e[static_cast<std::size_t>(i)] = sum / diagonal[static_cast<std::size_t>(i)];
+    }
+    return e[0];
+}
+
 // label, figure with its unit, and a ratio with what it is a ratio to.
 inline void print_line(std::string_view label, double value, std::string_view unit, double ratio,
                        std::string_view ratio_of) {
@@ -163,6 +257,37 @@ inline void run(const Options& options) {
                    "the 0.5 s target");
         print_line("one top-down sweep, 1,000,000 squares", sweep_ms, "ms", sweep_ms / solve_ms,
                    "expected_turns");
+    }
+    for (const Square size : {100'000, 1'000'000}) {
+        // Boards of many short snakes, where GMRES stalls: expected_turns (by elimination)
+        // against the plain elimination above.
+        const Board<> board = local_board(size, 1);
+        const int runs = options.quick ? 1 : std::max(3, repetitions / 2);
+        std::vector<double> solver;
+        std::vector<double> plain;
+        ExpectedTurns exact;
+        double reference = 0.0;
+        for (int run = 0; run < runs; ++run) {
+            auto start = Clock::now();
+            exact = expected_turns(board, d6);
+            solver.push_back(seconds_since(start));
+            start = Clock::now();
+            reference = plain_elimination(board);
+            plain.push_back(seconds_since(start));
+        }
+        if (std::abs(exact.from_start - reference) > 1e-9 * reference) {
+            fmt::print(stderr, "expected_turns gave {:.10g} turns, the plain elimination {:.10g}\n",
+                       exact.from_start, reference);
+            std::exit(1);
+        }
+        fmt::print("  {}-square board of short jumps (5% of the squares, 1 to 100 squares): "
+                   "{:.6f} turns ({} solve, error bound {:.1e})\n",
+                   size, exact.from_start, to_string(exact.solve.method), exact.solve.error_bound);
+        const double plain_ms = best(plain) * 1e3;
+        print_line(fmt::format("plain elimination, {} squares", size), plain_ms, "ms", 1.0,
+                   "itself");
+        print_line(fmt::format("expected_turns, {} squares", size), best(solver) * 1e3, "ms",
+                   best(solver) * 1e3 / plain_ms, "the plain elimination (target 1.5x)");
     }
     {
         // The distribution against a plain propagation that tabulates the same turns: what
