@@ -357,6 +357,16 @@ inline const Section analysis_section{
 } // namespace bench
 #endif
 
+#if __has_include("growth_bench.hpp")
+#include "growth_bench.hpp"
+
+namespace bench {
+inline const Section growth_section{
+    "growth", "each analysis call and simulate against board size and players",
+    [](const Options& options) { run_growth_benchmarks(options); }};
+} // namespace bench
+#endif
+
 int main(int argc, char** argv) {
     bench::Options options;
     std::vector<std::string_view> wanted;
