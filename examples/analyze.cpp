@@ -276,7 +276,21 @@ int analyze(const AnalyzeOptions& options) {
     fmt::print("{}\n", expected_line<BounceBack, Chains>(options));
     fmt::print("{}\n", expected_line<OvershootWins, Chains>(options));
 
-    const LengthDistribution lengths = length_distribution(board, die);
+    DistributionOptions tabulation;
+    bool tabulating_shown = false;
+    if (options.progress) {
+        // A long board tabulates for seconds: say how far it is, on standard error.
+        tabulation.progress = [&tabulating_shown](std::int64_t turns, double running) {
+            fmt::print(stderr, "\rlength distribution: turn {}, still running {:.2e}", turns,
+                       running);
+            tabulating_shown = true;
+            std::fflush(stderr);
+        };
+    }
+    const LengthDistribution lengths = length_distribution(board, die, tabulation);
+    if (tabulating_shown) {
+        fmt::print(stderr, "\r\033[K"); // the table is done: clear the progress line
+    }
     fmt::print("\nLength of a one-player game under {}\n", Overshoot::name);
     const std::span<const double> p = lengths.probabilities();
     const auto shortest = std::find_if(p.begin(), p.end(), [](double x) { return x > 0.0; });
@@ -338,9 +352,19 @@ int analyze(const AnalyzeOptions& options) {
                die_faces);
     if (const std::optional<ShortestPath> path = min_rolls(board, die_faces)) {
         fmt::print("{}\n", path->roll_count());
+        // A long path is shown by its first and last rolls.
+        constexpr std::size_t shown = 12;
+        const std::size_t count = path->rolls.size();
+        const bool cut = count > 2 * shown + 1;
         std::string rolls;
         std::string squares = fmt::format("{}", path->squares.front());
-        for (std::size_t i = 0; i < path->rolls.size(); ++i) {
+        for (std::size_t i = 0; i < count; ++i) {
+            if (cut && i == shown) {
+                rolls += fmt::format(", ... ({} more)", count - 2 * shown);
+                squares += " -> ...";
+                i = count - shown - 1;
+                continue;
+            }
             rolls += fmt::format("{}{}", i == 0 ? "" : ", ", path->rolls[i]);
             squares += fmt::format(" -> {}", path->squares[i + 1]);
         }
@@ -411,7 +435,8 @@ int run(int argc, char** argv) {
         ->type_name("COLUMNS")
         ->capture_default_str();
     bool quiet = false;
-    app.add_flag("--no-progress", quiet, "No progress bar on standard error while simulating");
+    app.add_flag("--no-progress", quiet,
+                 "No progress on standard error while tabulating or simulating");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
                "given under all three. Exit status: 0 after the report, 2 for a bad flag or\n"
                "board file, 1 when a picture cannot be written.");

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -798,6 +799,43 @@ TEST_CASE("a distribution's moments are solved when first asked for, from a boar
     const LengthDistribution none;
     CHECK(none.mean() == 0.0);
     CHECK(none.variance() == 0.0);
+}
+
+TEST_CASE("length_distribution reports its progress, and a progress callback can stop it",
+          "[analysis][distribution]") {
+    SECTION("every 64 turns with no interval, then once at the end") {
+        std::vector<std::int64_t> turns;
+        std::vector<double> running;
+        const LengthDistribution lengths =
+            length_distribution(classic(), FairDice<>(),
+                                {.progress =
+                                     [&](std::int64_t t, double r) {
+                                         turns.push_back(t);
+                                         running.push_back(r);
+                                     },
+                                 .progress_interval = std::chrono::milliseconds(0)});
+        REQUIRE(lengths.turns() == 869); // the classic board's table (1e-15 left)
+        REQUIRE(turns.size() == 869 / 64 + 1);
+        for (std::size_t i = 0; i + 1 < turns.size(); ++i) {
+            CHECK(turns[i] == static_cast<std::int64_t>(64 * (i + 1) - 1));
+            CHECK(running[i] == lengths.probability_longer_than(turns[i]));
+        }
+        CHECK(turns.back() == 869);
+        CHECK(running.back() == lengths.tail_mass());
+    }
+    SECTION("an exception from the callback reaches the caller") {
+        struct Stop {};
+        CHECK_THROWS_AS(length_distribution(classic(), FairDice<>(),
+                                            {.progress = [](std::int64_t, double) { throw Stop{}; },
+                                             .progress_interval = std::chrono::milliseconds(0)}),
+                        Stop);
+    }
+    SECTION("a negative interval is refused") {
+        REQUIRE_THROWS_WITH(
+            length_distribution(classic(), FairDice<>(),
+                                {.progress_interval = std::chrono::milliseconds(-1)}),
+            SL_CONTAINS("progress_interval must not be negative, got -1 ms"));
+    }
 }
 
 TEST_CASE("seat chances", "[analysis][seats]") {

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -88,13 +89,22 @@ private:
 };
 } // namespace detail
 
-/// Where `length_distribution` stops.
+/// Called with the turns tabulated so far and the probability that the game is still running
+/// after them (and can still end).
+using DistributionProgress = std::function<void(std::int64_t turns, double running)>;
+
+/// Where `length_distribution` stops, and how it reports its progress.
 struct DistributionOptions {
     /// The last turn tabulated (the horizon).
     std::int64_t max_turns = 100'000;
     /// Stop once the probability that the game is still running, and can still end, is at or
     /// below this. The mass left is reported (`tail_mass`), never dropped silently.
     double tail_epsilon = 1e-15;
+    /// Called on the calling thread while the table grows, at most once per `progress_interval`
+    /// (a long table: a board of 100,000 squares takes tens of thousands of turns), and once more
+    /// when it is complete. An exception it throws stops the call and reaches the caller.
+    DistributionProgress progress{};
+    std::chrono::milliseconds progress_interval{100};
 };
 
 /// The length T of a one-player game: P(T = t) and P(T > t) for t = 0..turns(), computed by
@@ -418,7 +428,17 @@ struct LengthDistributionAccess {
         Square high = 0;
         const std::span<const Square> dead = chain.dead_squares();
         const std::span<const RollOdds> odds = chain.odds();
+        auto reported = std::chrono::steady_clock::now();
         for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
+            // The clock is read every 64 turns only: a turn of a small board is quicker than
+            // reading it.
+            if (options.progress && t % 64 == 0) {
+                const auto now = std::chrono::steady_clock::now();
+                if (now - reported >= options.progress_interval) {
+                    reported = now;
+                    options.progress(t - 1, live);
+                }
+            }
             double* const to = next.data();
             const Reach reach =
                 odds.size() == 6
@@ -442,6 +462,9 @@ struct LengthDistributionAccess {
             high = std::min<Square>(new_high, n - 1);
         }
         result.stuck_ = stuck;
+        if (options.progress) {
+            options.progress(result.turns(), live);
+        }
 
         result.moments_ = std::make_shared<LazyLengthMoments>(
             [board = chain.board(),
@@ -466,6 +489,11 @@ template <typename Config, DiceWithOdds D>
     if (!(options.tail_epsilon >= 0.0 && options.tail_epsilon < 1.0)) {
         detail::throw_analysis_config(fmt::format(
             "DistributionOptions::tail_epsilon must be in [0, 1), got {}", options.tail_epsilon));
+    }
+    if (options.progress_interval.count() < 0) {
+        detail::throw_analysis_config(
+            fmt::format("DistributionOptions::progress_interval must not be negative, got {} ms",
+                        options.progress_interval.count()));
     }
     const detail::TokenChain<Config> chain(
         board, detail::board_roll_odds(dice.face_probabilities(), board.size()));
