@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -279,8 +280,14 @@ int analyze(const AnalyzeOptions& options) {
     DistributionOptions tabulation;
     bool tabulating_shown = false;
     if (options.progress) {
-        // A long board tabulates for seconds: say how far it is, on standard error.
-        tabulation.progress = [&tabulating_shown](std::int64_t turns, double running) {
+        // A long board tabulates for seconds: say how far it is, on standard error. A table
+        // done within the first interval (the last call comes at the end) shows nothing.
+        const auto started = std::chrono::steady_clock::now();
+        tabulation.progress = [&tabulating_shown, started, interval = tabulation.progress_interval](
+                                  std::int64_t turns, double running) {
+            if (std::chrono::steady_clock::now() - started < interval) {
+                return;
+            }
             fmt::print(stderr, "\rlength distribution: turn {}, still running {:.2e}", turns,
                        running);
             tabulating_shown = true;

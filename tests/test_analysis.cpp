@@ -551,6 +551,17 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
         CHECK(exact.solve.method == SolveMethod::elimination);
         CHECK(exact.from_start == Approx(39.598365640208193).epsilon(1e-13));
     }
+    SECTION("elimination asked for on a board of long snakes is refused before it allocates") {
+        // 100,000 squares, 2,500 snakes and ladders of any length: the factors would hold
+        // hundreds of millions of entries.
+        DefaultEngine engine(8);
+        const auto board = random_board(engine, 2'500, 2'500, GameConfig<>({.size = 100'000}));
+        REQUIRE_THROWS_AS(expected_turns(board, FairDice<>(), SolveMethod::elimination),
+                          InvalidConfig);
+        REQUIRE_THROWS_WITH(expected_turns(board, FairDice<>(), SolveMethod::elimination),
+                            SL_CONTAINS("whose snakes are long: use SolveMethod::gmres"));
+        CHECK(expected_turns(board, FairDice<>()).solve.method == SolveMethod::gmres);
+    }
     SECTION("a board of short snakes and ladders is given to elimination automatically") {
         // 20,000 squares, 400 snakes and 400 ladders of at most 30 squares each.
         DefaultEngine engine(17);

@@ -37,6 +37,13 @@
 #include <utility>
 #include <vector>
 
+// Keeps a loop out of line where inlining it would cost registers (see total()).
+#if defined(__GNUC__) || defined(__clang__)
+#define SNAKELADDER_ANALYSIS_OUT_OF_LINE [[gnu::noinline]]
+#else
+#define SNAKELADDER_ANALYSIS_OUT_OF_LINE
+#endif
+
 namespace snakeladder {
 
 /// The expected number of turns one player needs to get home.
@@ -323,7 +330,8 @@ struct LengthDistributionAccess {
     // The sum of [first, last). Out of line on purpose: inlined into the propagation, whose
     // many live values leave no register for it, g++ 12 keeps the running sum in memory, and
     // the sum took 40% of the propagation's time.
-    [[gnu::noinline]] static double total(const double* first, const double* last) noexcept {
+    SNAKELADDER_ANALYSIS_OUT_OF_LINE static double total(const double* first,
+                                                         const double* last) noexcept {
         double sum = 0.0;
         for (; first != last; ++first) {
             sum += *first;
@@ -433,9 +441,9 @@ struct LengthDistributionAccess {
             // The clock is read every 64 turns only: a turn of a small board is quicker than
             // reading it.
             if (options.progress && t % 64 == 0) {
-                const auto now = std::chrono::steady_clock::now();
-                if (now - reported >= options.progress_interval) {
-                    reported = now;
+                const auto clock_now = std::chrono::steady_clock::now();
+                if (clock_now - reported >= options.progress_interval) {
+                    reported = clock_now;
                     options.progress(t - 1, live);
                 }
             }
@@ -554,3 +562,5 @@ template <typename Config, DiceWithOdds D>
 }
 
 } // namespace snakeladder
+
+#undef SNAKELADDER_ANALYSIS_OUT_OF_LINE

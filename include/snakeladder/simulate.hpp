@@ -219,6 +219,9 @@ public:
                 }
             }
         }
+        for (std::size_t row = 0; row < rolls_ * rolls_; ++row) {
+            pair_rows_.push_back(next_two_.data() + row * stride_);
+        }
     }
 
     // What the game loop holds: a pointer to one row pointer per roll. The row of a move is
@@ -232,20 +235,19 @@ public:
     };
     [[nodiscard]] Step step() const noexcept { return {rows_.data()}; }
 
-    // Two rolls with one load on the chain from square to square. Both tables are addressed
-    // by arithmetic, the row numbers known as soon as the dice have rolled.
+    // Two rolls with one load on the chain from square to square: a row pointer per pair of
+    // rolls, found from the rolls alone (few values to keep in registers, which the game loop
+    // is short of), then the square.
     struct TwoRollStep {
-        const Square* one;
-        const Square* two;
+        const Square* const* one_rows;
+        const Square* const* pair_rows;
         std::size_t rolls;
-        std::size_t stride;
         [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
-            return one[static_cast<std::size_t>(roll) * stride + static_cast<std::size_t>(from)];
+            return one_rows[roll][from];
         }
         [[nodiscard]] Square operator()(Square from, int first, int second) const noexcept {
-            const auto row =
-                static_cast<std::size_t>(first) * rolls + static_cast<std::size_t>(second);
-            return two[row * stride + static_cast<std::size_t>(from)];
+            return pair_rows[static_cast<std::size_t>(first) * rolls +
+                             static_cast<std::size_t>(second)][from];
         }
     };
     // None when the board and dice are too large for the two-roll table.
@@ -253,7 +255,7 @@ public:
         if (next_two_.empty()) {
             return std::nullopt;
         }
-        return TwoRollStep{next_.data(), next_two_.data(), rolls_, stride_};
+        return TwoRollStep{rows_.data(), pair_rows_.data(), rolls_};
     }
 
 private:
@@ -264,8 +266,9 @@ private:
     std::size_t stride_;
     std::size_t rolls_; // max_roll + 1
     std::vector<Square> next_;
-    std::vector<const Square*> rows_; // rows_[roll] = &next_[roll * stride_]
-    std::vector<Square> next_two_;    // empty when too large
+    std::vector<const Square*> rows_;      // rows_[roll] = &next_[roll * stride_]
+    std::vector<Square> next_two_;         // empty when too large
+    std::vector<const Square*> pair_rows_; // [first * rolls_ + second] = its row of next_two_
 };
 
 // The board's own move, for boards whose table would be too large.
@@ -409,32 +412,33 @@ void play_solo_games_two_rolls_at_a_time(Roller roll, const NextSquareTable::Two
     int carried = 0; // a roll drawn for a game that had already ended, or 0
     for (std::uint64_t game = 0; game < games; ++game) {
         Square square = 0;
-        std::uint64_t turns = 0;
+        // Counted down, as in play_solo_games: the loop compares with a constant.
+        std::uint64_t turns_left = max_turns;
         if (carried != 0) {
             square = step(square, carried);
-            turns = 1;
+            turns_left -= 1;
             carried = 0;
         }
-        while (square != home && max_turns - turns >= 2) {
+        while (square != home && turns_left >= 2) {
             const int first = roll();
             const int second = roll();
             const Square from = square;
             square = step(from, first, second);
-            turns += 2;
+            turns_left -= 2;
             if (square == home) [[unlikely]] {
                 if (step(from, first) == home) { // home on the first roll
                     carried = second;
-                    --turns;
+                    turns_left += 1;
                 }
                 break;
             }
         }
-        if (square != home && turns < max_turns) { // one turn left before the cap
+        if (square != home && turns_left != 0) { // one turn left before the cap
             square = step(square, roll());
-            ++turns;
+            turns_left -= 1;
         }
         if (square == home) {
-            tally.count_finished(turns, 0);
+            tally.count_finished(max_turns - turns_left, 0);
         } else {
             ++tally.unfinished;
         }

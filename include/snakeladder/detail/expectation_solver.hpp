@@ -179,9 +179,10 @@ public:
         } else if (method == SolveMethod::elimination &&
                    !elimination_.factor(chain, max_elimination_work)) {
             throw_analysis_config(fmt::format(
-                "the elimination solve would take more than {:.0e} operations on this board, "
-                "whose snakes are long: use SolveMethod::gmres or automatic",
-                max_elimination_work));
+                "the elimination solve would take more than {:.0e} operations or {} stored "
+                "entries on this board, whose snakes are long: use SolveMethod::gmres or "
+                "automatic",
+                max_elimination_work, SparseElimination<Config>::max_entries));
         }
         if (method == SolveMethod::direct && unknowns > max_direct_unknowns) {
             throw_analysis_config(fmt::format(
@@ -212,7 +213,9 @@ public:
                         fallback_work) {
                     report_.method = SolveMethod::direct;
                     factor();
-                } else if (elimination_.factor(*chain_, max_elimination_work)) {
+                } else if (SparseElimination<Config>::estimated_work(*chain_) <=
+                               max_elimination_work &&
+                           elimination_.factor(*chain_, max_elimination_work)) {
                     report_.method = SolveMethod::elimination;
                 }
             }
@@ -551,14 +554,22 @@ inline void require_accuracy(const SolveReport& report, const std::vector<double
         largest = std::isfinite(v) ? std::max(largest, std::abs(v)) : largest;
     }
     if (report.backward_error > converged_backward_error) {
+        if (report.method == SolveMethod::gmres) {
+            throw Error(fmt::format(
+                "expected_turns: the gmres solve did not converge on this board: after {} sweeps "
+                "its answer's residual bounds the relative error only by {:.2g}, above {:.0e} "
+                "(backward error {:.2g}; the largest value found is {:.3g} turns), and neither "
+                "factorization was affordable (the board has {} squares to fall back to, and "
+                "snakes too long to eliminate)",
+                report.sweeps, report.error_bound, required_accuracy, report.backward_error,
+                largest, report.schur_unknowns));
+        }
         throw Error(fmt::format(
-            "expected_turns: the {} solve did not converge on this board: after {} sweeps its "
-            "answer's residual bounds the relative error only by {:.2g}, above {:.0e} (backward "
-            "error {:.2g}; the largest value found is {:.3g} turns), and neither factorization "
-            "was affordable (the board has {} squares to fall back to, and snakes too long to "
-            "eliminate)",
-            to_string(report.method), report.sweeps, report.error_bound, required_accuracy,
-            report.backward_error, largest, report.schur_unknowns));
+            "expected_turns: the {} solve's iterative refinement stopped at a backward error of "
+            "{:.2g}, where its residual bounds the relative error only by {:.2g}, above {:.0e} "
+            "(the largest value found is {:.3g} turns)",
+            to_string(report.method), report.backward_error, report.error_bound, required_accuracy,
+            largest));
     }
     throw Error(fmt::format(
         "expected_turns: the answer cannot be trusted (after the {} solve, its residual bounds "

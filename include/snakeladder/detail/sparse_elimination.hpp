@@ -32,6 +32,10 @@ class SparseElimination {
 public:
     using Chain = TokenChain<Config>;
 
+    /// The most entries the factors may hold (12 bytes each: 768 MiB), whatever the budget of
+    /// operations allows.
+    static constexpr std::size_t max_entries = std::size_t{1} << 26;
+
     /// The operations the factorization takes, counted without fill: for each finite square,
     /// the squares between the lowest one its rolls reach and itself, times the squares a row
     /// reaches. Fill only makes the rows wider, so this is a lower bound, and on boards with
@@ -51,7 +55,8 @@ public:
     }
 
     /// Factors the system; false, with nothing kept, when that would take more than `budget`
-    /// operations (the caller then uses another method).
+    /// operations or more than max_entries entries (the caller then uses another method). Both
+    /// are checked before anything large is allocated.
     bool factor(const Chain& chain, double budget) {
         chain_ = &chain;
         const auto squares = static_cast<std::size_t>(chain.size()) + 1;
@@ -72,6 +77,11 @@ public:
                 chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
                 lower_entries += static_cast<std::size_t>(s - lowest);
             }
+        }
+        // L alone needs this many entries, and the scan that fills them as many operations.
+        if (static_cast<double>(lower_entries) > budget || lower_entries > max_entries) {
+            release();
+            return false;
         }
         lower_column_.reserve(lower_entries);
         lower_value_.reserve(lower_entries);
@@ -137,7 +147,7 @@ public:
                 operations += static_cast<double>(end - upper_start_[static_cast<std::size_t>(j)]);
             }
             operations += static_cast<double>(s - lowest) + static_cast<double>(above.size());
-            if (operations > budget) {
+            if (operations > budget || upper_column_.size() + above.size() > max_entries) {
                 release();
                 return false;
             }
