@@ -3,6 +3,7 @@
 //     snakeladder-analyze classic
 //     snakeladder-analyze my_board.txt --chains follow --simulate 100000 --seed 1
 //     snakeladder-analyze classic --svg board.svg --plot lengths.svg
+//     snakeladder-analyze classic --extra-turn --six-to-start --knock-back
 //
 // Everything on standard output is exact (or, with --simulate, fixed by the seed), so the same
 // command prints the same report everywhere; the progress bar goes to standard error.
@@ -82,7 +83,7 @@ template <class Overshoot, class Chains>
 std::string expected_line(const AnalyzeOptions& options) {
     using Config = GameConfig<Overshoot, Chains>;
     const Board<Config> board = load_board(options.board, Config());
-    const ExpectedTurns turns = expected_turns(board, die);
+    const ExpectedTurns turns = expected_turns(board, die, ChosenHouseRules(options.rules.house));
     if (turns.finite()) {
         return fmt::format("  {:<14} {:.3f}", Overshoot::name, turns.from_start);
     }
@@ -200,15 +201,16 @@ template <class Config>
 std::vector<double>
 simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& options,
                     const LengthDistribution& lengths, const SeatChances& two_players) {
-    fmt::print("\nSimulation under {}: {} games of one player and {} of two, seed {}\n",
-               Config::overshoot_rule::name, options.simulate, options.simulate, options.seed);
+    fmt::print("\nSimulation under {}{}: {} games of one player and {} of two, seed {}\n",
+               Config::overshoot_rule::name, options.rules.describe_house_rules(), options.simulate,
+               options.simulate, options.seed);
     SimulationOptions settings{.games = options.simulate, .seed = options.seed};
     if (options.progress) {
         settings.progress = progress_bar("one player ");
     }
     SimulationResult solo;
     try {
-        solo = simulate(board, die, settings);
+        solo = simulate(board, die, settings, ChosenHouseRules(options.rules.house));
     } catch (const InvalidConfig& error) {
         fmt::print("  not run: {}\n", error.what());
         return {};
@@ -228,7 +230,8 @@ simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& optio
     if (options.progress) {
         settings.progress = progress_bar("two players");
     }
-    const SimulationResult race = simulate(board, die, settings);
+    const SimulationResult race =
+        simulate(board, die, settings, ChosenHouseRules(options.rules.house));
     const double exact_first = two_players.win_probability[0];
     fmt::print("  two players: the first to play wins {:.2f}% +- {:.2f}\n",
                100.0 * race.win_rate(0), 100.0 * race.win_rate_standard_error(0));
@@ -267,10 +270,11 @@ int analyze(const AnalyzeOptions& options) {
         ladders += jump.kind() == JumpKind::ladder ? 1 : 0;
     }
     const std::size_t snakes = board.jumps().size() - ladders;
+    const ChosenHouseRules house(options.rules.house);
     fmt::print("snakeladder-analyze: {}, {} squares, {} ladder{} and {} snake{}, one six-sided "
-               "die, {}\n",
+               "die, {}{}\n",
                board_name(options.board), board.size(), ladders, ladders == 1 ? "" : "s", snakes,
-               snakes == 1 ? "" : "s", Chains::name);
+               snakes == 1 ? "" : "s", Chains::name, options.rules.describe_house_rules());
 
     fmt::print("\nExpected turns for one player to get home\n");
     fmt::print("{}\n", expected_line<ExactFinish, Chains>(options));
@@ -294,7 +298,7 @@ int analyze(const AnalyzeOptions& options) {
             std::fflush(stderr);
         };
     }
-    const LengthDistribution lengths = length_distribution(board, die, tabulation);
+    const LengthDistribution lengths = length_distribution(board, die, tabulation, house);
     if (tabulating_shown) {
         fmt::print(stderr, "\r\033[K"); // the table is done: clear the progress line
     }
@@ -339,7 +343,18 @@ int analyze(const AnalyzeOptions& options) {
     fmt::print("{}{:>9}\n", header, "turns");
     SeatChances two_players;
     for (int players = fewest_players; players <= most_players; ++players) {
-        const SeatChances seats = seat_chances(lengths, players);
+        // Knock-back couples the tokens: their chances come from the joint chain of all of
+        // them, which grows with the players and is refused past its limit.
+        SeatChances seats;
+        try {
+            seats = house.knock_back() ? seat_chances(board, die, players, {}, house)
+                                       : seat_chances(lengths, players);
+        } catch (const Error&) {
+            fmt::print("  {:>7}  too many positions to follow exactly, as knock-back couples the "
+                       "tokens\n",
+                       players);
+            continue;
+        }
         if (players == 2) {
             two_players = seats;
         }
@@ -355,8 +370,10 @@ int analyze(const AnalyzeOptions& options) {
         fmt::print("{}\n", row);
     }
 
-    fmt::print("\nFewest rolls home under {}, choosing each roll from 1 to {}: ", Overshoot::name,
-               die_faces);
+    fmt::print(
+        "\nFewest rolls home under {}, choosing each roll from 1 to {}{}: ", Overshoot::name,
+        die_faces,
+        house.switches() == HouseRuleSwitches{} ? "" : " (the board's rules alone, no house rule)");
     if (const std::optional<ShortestPath> path = min_rolls(board, die_faces)) {
         fmt::print("{}\n", path->roll_count());
         // A long path is shown by its first and last rolls.
@@ -380,7 +397,9 @@ int analyze(const AnalyzeOptions& options) {
         fmt::print("none, home cannot be reached\n");
     }
 
-    fmt::print("\nTraps under {}: {}\n", Overshoot::name, describe_traps(board, die));
+    fmt::print("\nTraps under {}{}: {}\n", Overshoot::name,
+               house.switches() == HouseRuleSwitches{} ? "" : " (the board's rules alone)",
+               describe_traps(board, die));
 
     std::vector<double> simulated;
     if (options.simulate > 0) {
@@ -445,7 +464,8 @@ int run(int argc, char** argv) {
     app.add_flag("--no-progress", quiet,
                  "No progress on standard error while tabulating or simulating");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
-               "given under all three. Exit status: 0 after the report, 2 for a bad flag or\n"
+               "given under all three. The house rules apply to every figure but the fewest\n"
+               "rolls and the traps. Exit status: 0 after the report, 2 for a bad flag or\n"
                "board file, 1 when a picture cannot be written.");
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {

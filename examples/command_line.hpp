@@ -118,8 +118,8 @@ struct RuleChoice {
     }
 };
 
-/// Registers --overshoot and --chains (and --play-to-last and the house-rule flags when
-/// `with_play_to_last`: those belong to a game, the analysis models the standard one).
+/// Registers --overshoot, --chains and the house-rule flags (and --play-to-last when
+/// `with_play_to_last`: it belongs to a game; the analysis is about the first player home).
 inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_last) {
     app.add_option("--overshoot", rules.overshoot,
                    "A roll past home: exact (forfeited), bounce (back by the excess), wins")
@@ -134,6 +134,8 @@ inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_l
     if (with_play_to_last) {
         app.add_flag("--play-to-last", rules.play_to_last,
                      "Play on after the winner until one player is left");
+    }
+    {
         // --extra-turn alone means 3 in a row; --extra-turn=N chooses N.
         app.add_flag("--extra-turn{3}", rules.house.forfeit_streak,
                      "House rule: the top roll (a six) rolls again; the 3rd in a row (or the "

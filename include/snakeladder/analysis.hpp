@@ -7,18 +7,28 @@
 //
 // The chain is prepared in detail/token_chain.hpp and solved in detail/expectation_solver.hpp
 // (which says how, and why); SolveReport (solve_report.hpp) tells what the solve did.
+//
+// Under house rules, each call takes the rules as its last argument and asks the turn model what
+// a turn does: one token's game becomes a chain on the squares whose step is a whole turn
+// (detail/turn_kernel.hpp), and the race of rules that move other seats' tokens a chain on the
+// positions of all tokens (detail/joint_chain.hpp).
 #pragma once
 
 #include "board.hpp"
 #include "board_traps.hpp"
 #include "config.hpp"
 #include "detail/expectation_solver.hpp"
+#include "detail/joint_chain.hpp"
 #include "detail/token_chain.hpp"
+#include "detail/turn_kernel.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
+#include "game_state.hpp"
+#include "house_rules.hpp"
 #include "jump.hpp"
 #include "rules.hpp"
 #include "solve_report.hpp"
+#include "turn_model.hpp"
 
 #include <algorithm>
 #include <array>
@@ -267,6 +277,35 @@ ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vec
     return result;
 }
 
+// The expected turns of the game one turn from s takes (1, or more with turns missed).
+template <typename Config>
+double expected_turn_length(const TurnKernel<Config>& kernel, Square s) {
+    double turns = 0.0;
+    for (const KernelMove& m : kernel.moves(s)) {
+        turns += m.probability * static_cast<double>(m.turns);
+    }
+    return turns;
+}
+
+// The dice's rolls as the turn model's chance node, for the analysis under house rules: the
+// probabilities checked as the standard analysis checks them, the rules as a game checks them
+// (each rule's check_playable), and every roll kept apart, since a rule may read any roll.
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+std::vector<ChanceOutcome> rule_analysis_rolls(const BasicBoard<Config>& board, const D& dice,
+                                               const Rules& rules) {
+    (void)board_roll_odds(dice.face_probabilities(), board.size());
+    check_house_rules_playable(board, rules, dice, rolls_that_matter(dice, board.size()));
+    return chance_outcomes(dice, GameState(1, static_cast<int>(dice.max_roll())));
+}
+
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+std::shared_ptr<TurnKernel<Config>> turn_kernel(const BasicBoard<Config>& board, const D& dice,
+                                                const Rules& rules) {
+    const std::vector<ChanceOutcome> rolls = rule_analysis_rolls(board, dice, rules);
+    return std::make_shared<TurnKernel<Config>>(board, rolls, static_cast<int>(dice.max_roll()),
+                                                rules);
+}
+
 } // namespace detail
 
 /// The expected number of turns one player needs to get home on `board` with `dice`, from the
@@ -284,6 +323,42 @@ template <typename Config, DiceWithOdds D>
                                            SolveMethod method = SolveMethod::automatic) {
     return detail::expected_turns_from_odds(
         board, detail::board_roll_odds(dice.face_probabilities(), board.size()), method);
+}
+
+/// The expected number of turns one player needs to get home on `board` with `dice` under
+/// `house_rules`, as a Game plays them: a turn of several rolls counts once, a missed turn
+/// counts. Each roll goes through the turn model, so every rule, built in or the user's, is
+/// analysed the same way (a rule must not read `GameState::turns_played`, which the analysis
+/// does not follow). With the rules off, this is expected_turns(board, dice). `from_square[s]`:
+/// the expected turns from standing on s between turns, as for the standard game; `solve`
+/// reports the elimination and its residual.
+///
+/// Throws InvalidConfig as expected_turns(board, dice) does and for rules these dice cannot play
+/// (as Game does), and Error past the documented limits: more than 10^8 rolls to follow
+/// (squares times the dice's rolls), snakes so long that the elimination would take more than
+/// 2 x 10^9 operations, or a turn that practically never ends.
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+[[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
+                                           const Rules& house_rules) {
+    if (detail::rules_off(house_rules)) {
+        return expected_turns(board, dice);
+    }
+    const auto kernel = detail::turn_kernel(board, dice, house_rules);
+    ExpectedTurns result;
+    result.from_square = kernel->solve(
+        [&kernel](Square s) { return detail::expected_turn_length(*kernel, s); }, result.solve);
+    // As for the standard game: a jump's start that no roll leaves a token on is worth where
+    // the jump leads.
+    if constexpr (Config::chain_rule::policy != ChainPolicy::single) {
+        for (const Jump& jump : board.jumps()) {
+            result.from_square[static_cast<std::size_t>(jump.start)] =
+                result.from_square[static_cast<std::size_t>(board.resolve(jump.start))];
+        }
+    }
+    result.from_start = result.from_square[0];
+    detail::require_accuracy(result.solve, result.from_square);
+    result.traps = kernel->traps();
+    return result;
 }
 
 namespace detail {
@@ -481,7 +556,137 @@ struct LengthDistributionAccess {
             });
         return result;
     }
+
+    // The same table under house rules, from the turn kernel: a turn from s ends on t after c
+    // turns of the game, so mass moves up to c turns ahead (ahead[k]: k turns from now).
+    template <typename Config>
+    static LengthDistribution build(std::shared_ptr<TurnKernel<Config>> kernel,
+                                    const DistributionOptions& options) {
+        using Kernel = TurnKernel<Config>;
+        const Square n = kernel->size();
+        const auto squares = static_cast<std::size_t>(n) + 1;
+        std::uint32_t longest = 1;
+        for (Square s = 0; s < n; ++s) {
+            for (const KernelMove& m : kernel->moves(s)) {
+                longest = std::max(longest, m.turns);
+            }
+        }
+        std::vector<std::vector<double>> ahead(longest + 1, std::vector<double>(squares, 0.0));
+        std::vector<double> home_ahead(longest + 1, 0.0);
+        const std::size_t ring = ahead.size();
+
+        LengthDistribution result;
+        result.finishes_surely_ = kernel->status(0) == Kernel::finite;
+        double stuck = 0.0;
+        double live = 1.0;
+        if (kernel->status(0) == Kernel::dead) {
+            stuck = 1.0;
+            live = 0.0;
+        } else {
+            ahead[0][0] = 1.0;
+        }
+        auto reported = std::chrono::steady_clock::now();
+        for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
+            if (options.progress && t % 64 == 0) {
+                const auto clock_now = std::chrono::steady_clock::now();
+                if (clock_now - reported >= options.progress_interval) {
+                    reported = clock_now;
+                    options.progress(t - 1, live);
+                }
+            }
+            // The mass at turn t - 1 takes its turn; everything it reaches is t or later.
+            const std::size_t slot = static_cast<std::size_t>(t - 1) % ring;
+            std::vector<double>& here = ahead[slot];
+            for (Square s = 0; s < n; ++s) {
+                const double mass = here[static_cast<std::size_t>(s)];
+                if (mass == 0.0) {
+                    continue;
+                }
+                here[static_cast<std::size_t>(s)] = 0.0;
+                for (const KernelMove& m : kernel->moves(s)) {
+                    const double part = mass * m.probability;
+                    const std::size_t when = (slot + m.turns) % ring;
+                    if (m.to == n) {
+                        home_ahead[when] += part;
+                    } else if (kernel->status(m.to) == Kernel::dead) {
+                        stuck += part;
+                    } else {
+                        ahead[when][static_cast<std::size_t>(m.to)] += part;
+                    }
+                }
+            }
+            const std::size_t now = static_cast<std::size_t>(t) % ring;
+            const double finished = std::exchange(home_ahead[now], 0.0);
+            live = 0.0;
+            for (std::size_t k = 0; k < ring; ++k) {
+                live +=
+                    total(ahead[k].data(), ahead[k].data() + n) + (k == now ? 0.0 : home_ahead[k]);
+            }
+            result.exactly_.push_back(finished);
+            result.within_.push_back(result.within_.back() + finished);
+            result.longer_.push_back(live + stuck);
+        }
+        result.stuck_ = stuck;
+        if (options.progress) {
+            options.progress(result.turns(), live);
+        }
+        result.moments_ =
+            std::make_shared<LazyLengthMoments>([kernel] { return solve_moments(*kernel); });
+        return result;
+    }
+
+    // The exact mean and variance from the turn kernel: a turn from s that ends on t after c
+    // turns adds c, so Var T_s = sum p Var T_t + sum p (c + E_t - E_s)^2.
+    template <typename Config>
+    static LazyLengthMoments::Moments solve_moments(TurnKernel<Config>& kernel) {
+        using Kernel = TurnKernel<Config>;
+        LazyLengthMoments::Moments moments;
+        if (kernel.status(0) != Kernel::finite) {
+            moments.mean = std::numeric_limits<double>::infinity();
+            moments.variance = std::numeric_limits<double>::infinity();
+            return moments;
+        }
+        try {
+            SolveReport report;
+            const std::vector<double> mean = kernel.solve(
+                [&kernel](Square s) { return expected_turn_length(kernel, s); }, report);
+            require_accuracy(report, mean);
+            const std::vector<double> variance = kernel.solve(
+                [&](Square s) {
+                    double spread = 0.0;
+                    const double here = mean[static_cast<std::size_t>(s)];
+                    for (const KernelMove& m : kernel.moves(s)) {
+                        const double d = static_cast<double>(m.turns) +
+                                         mean[static_cast<std::size_t>(m.to)] - here;
+                        spread += m.probability * d * d;
+                    }
+                    return spread;
+                },
+                report);
+            moments.mean = mean[0];
+            moments.variance = variance[0];
+        } catch (const Error& error) {
+            moments.error = error.what();
+        }
+        return moments;
+    }
 };
+
+inline void check_distribution_options(const DistributionOptions& options) {
+    if (options.max_turns < 1) {
+        throw_analysis_config(fmt::format(
+            "DistributionOptions::max_turns must be at least 1, got {}", options.max_turns));
+    }
+    if (!(options.tail_epsilon >= 0.0 && options.tail_epsilon < 1.0)) {
+        throw_analysis_config(fmt::format(
+            "DistributionOptions::tail_epsilon must be in [0, 1), got {}", options.tail_epsilon));
+    }
+    if (options.progress_interval.count() < 0) {
+        throw_analysis_config(
+            fmt::format("DistributionOptions::progress_interval must not be negative, got {} ms",
+                        options.progress_interval.count()));
+    }
+}
 } // namespace detail
 
 /// The distribution of the length of a one-player game, tabulated from turn 0 until the
@@ -490,19 +695,7 @@ struct LengthDistributionAccess {
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] LengthDistribution length_distribution(const BasicBoard<Config>& board, const D& dice,
                                                      const DistributionOptions& options = {}) {
-    if (options.max_turns < 1) {
-        detail::throw_analysis_config(fmt::format(
-            "DistributionOptions::max_turns must be at least 1, got {}", options.max_turns));
-    }
-    if (!(options.tail_epsilon >= 0.0 && options.tail_epsilon < 1.0)) {
-        detail::throw_analysis_config(fmt::format(
-            "DistributionOptions::tail_epsilon must be in [0, 1), got {}", options.tail_epsilon));
-    }
-    if (options.progress_interval.count() < 0) {
-        detail::throw_analysis_config(
-            fmt::format("DistributionOptions::progress_interval must not be negative, got {} ms",
-                        options.progress_interval.count()));
-    }
+    detail::check_distribution_options(options);
     const detail::TokenChain<Config> chain(
         board, detail::board_roll_odds(dice.face_probabilities(), board.size()));
     return detail::LengthDistributionAccess::build(chain, options);
@@ -559,6 +752,55 @@ template <typename Config, DiceWithOdds D>
                         GameConfig<>::max_player_limit, players));
     }
     return seat_chances(length_distribution(board, dice, options), players);
+}
+
+/// The distribution of the length of a one-player game under `house_rules`, through the turn
+/// model, as expected_turns(board, dice, house_rules) counts turns; tabulated as
+/// length_distribution(board, dice, options) is, and its mean and variance solved exactly when
+/// first asked for. With the rules off, it is that distribution. Throws as both do.
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+[[nodiscard]] LengthDistribution length_distribution(const BasicBoard<Config>& board, const D& dice,
+                                                     const DistributionOptions& options,
+                                                     const Rules& house_rules) {
+    detail::check_distribution_options(options);
+    if (detail::rules_off(house_rules)) {
+        return length_distribution(board, dice, options);
+    }
+    return detail::LengthDistributionAccess::build(detail::turn_kernel(board, dice, house_rules),
+                                                   options);
+}
+
+/// Seat chances for `players` players on `board` with `dice` under `house_rules`, as a Game
+/// plays them. Rules that touch only the mover (every built-in rule but KnockBack, and a rule of
+/// the user's that says so with `touches_only_the_mover`) leave the tokens independent: the
+/// formula of seat_chances(one_player, players) applies to the length under the rules, for any
+/// number of players. Rules that may move or read other seats' tokens (KnockBack) are followed
+/// through the joint chain of all tokens, exactly, up to 1,000,000 states (two players on 100
+/// squares: 20,000); past that, Error names the count and points to simulate. `undecided` is the
+/// chance the tabulated turns leave open.
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+[[nodiscard]] SeatChances seat_chances(const BasicBoard<Config>& board, const D& dice, int players,
+                                       const DistributionOptions& options,
+                                       const Rules& house_rules) {
+    if (players < 1 || players > GameConfig<>::max_player_limit) {
+        detail::throw_analysis_config(
+            fmt::format("seat_chances needs between 1 and {} players, got {}",
+                        GameConfig<>::max_player_limit, players));
+    }
+    detail::check_distribution_options(options);
+    if (players == 1 || detail::touches_only_the_mover(house_rules)) {
+        return seat_chances(length_distribution(board, dice, options, house_rules), players);
+    }
+    const std::vector<ChanceOutcome> rolls = detail::rule_analysis_rolls(board, dice, house_rules);
+    const detail::JointRace race = detail::joint_race(
+        board, std::span<const ChanceOutcome>(rolls), static_cast<int>(dice.max_roll()),
+        house_rules, static_cast<std::size_t>(players), options.max_turns, options.tail_epsilon,
+        options.progress, options.progress_interval);
+    SeatChances result;
+    result.win_probability = race.win_probability;
+    result.expected_turns = race.expected_turns;
+    result.undecided = race.undecided;
+    return result;
 }
 
 } // namespace snakeladder

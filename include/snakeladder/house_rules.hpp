@@ -175,7 +175,10 @@ struct PlayableCheck {
 /// - `void check_playable(const PlayableCheck&) const`: throw InvalidConfig, naming the rule, for
 ///   dice and a board it cannot be played with.
 /// A static `plays_plain` that is true says the rule never does anything (the game then compiles
-/// its plain turn loop).
+/// its plain turn loop). A static `touches_only_the_mover` that is true promises that the rule
+/// reads and changes nothing of the other seats (their squares, their turns to miss): the exact
+/// analysis then treats each token on its own, for any number of players, where otherwise it
+/// follows all tokens at once (seat_chances, within a limit on the states).
 template <class R>
 concept HouseRule = std::copyable<R> && std::equality_comparable<R> && requires(const R& rule) {
     { rule.name() } -> std::convertible_to<std::string>;
@@ -188,6 +191,7 @@ concept HouseRulePolicy = HouseRule<R>;
 /// No house rules: the standard game.
 struct NoHouseRules {
     static constexpr bool plays_plain = true;
+    static constexpr bool touches_only_the_mover = true;
     [[nodiscard]] static std::string name() { return "none"; }
     friend constexpr bool operator==(const NoHouseRules&, const NoHouseRules&) = default;
 };
@@ -196,6 +200,7 @@ struct NoHouseRules {
 /// token back where the turn began.
 template <int InARow = 3>
 struct ExtraTurnOnMax {
+    static constexpr bool touches_only_the_mover = true;
     static_assert(InARow >= 2, "ExtraTurnOnMax<N>: the forfeit must come after at least 2 "
                                "maximum rolls in a row, or no extra roll is ever granted");
     [[nodiscard]] static std::string name() { return fmt::format("ExtraTurnOnMax<{}>", InARow); }
@@ -213,6 +218,7 @@ struct ExtraTurnOnMax {
 
 /// A maximum roll grants another roll, as often as it comes (no forfeit).
 struct RollAgainOnMax {
+    static constexpr bool touches_only_the_mover = true;
     [[nodiscard]] static std::string name() { return "RollAgainOnMax"; }
     [[nodiscard]] static bool rolls_again(const Landing& landing) noexcept {
         return landing.maximum();
@@ -249,6 +255,7 @@ inline void RollAgainOnMax::check_playable(const PlayableCheck& check) {
 /// rolls, or a roll below 1.
 class StartingRolls {
 public:
+    static constexpr bool touches_only_the_mover = true;
     StartingRolls(std::initializer_list<int> rolls) : rolls_(rolls) {
         if (rolls_.empty()) {
             throw InvalidConfig("StartingRolls needs at least one roll that lets a token start");
@@ -310,6 +317,7 @@ private:
 
 /// A token leaves square 0 only with a maximum roll ("a six to start").
 struct SixToStart {
+    static constexpr bool touches_only_the_mover = true;
     [[nodiscard]] static std::string name() { return "SixToStart"; }
     [[nodiscard]] static constexpr bool max_roll_to_start() noexcept { return true; }
     [[nodiscard]] static bool waits(const RollContext& roll) noexcept {
@@ -363,6 +371,7 @@ struct KnockBack {
 /// square that is not on the board before home is refused when the game is built.
 class MissTurnSquares {
 public:
+    static constexpr bool touches_only_the_mover = true;
     MissTurnSquares(std::initializer_list<Square> squares) : squares_(squares) {
         if (squares_.empty()) {
             throw InvalidConfig("MissTurnSquares needs at least one square");
@@ -669,6 +678,22 @@ template <HouseRule R>
         return requires(const Landing& landing) {
             rule.rolls_again(landing);
         };
+    }
+}
+
+// Whether the rules read and change only the mover's token (each rule says so with a static
+// touches_only_the_mover; a rule that does not say is taken to touch every seat).
+template <HouseRule R>
+[[nodiscard]] constexpr bool touches_only_the_mover(const R& rule) {
+    if constexpr (is_house_rules<R>) {
+        return std::apply([](const auto&... each) { return (touches_only_the_mover(each) && ...); },
+                          rule.rules());
+    } else if constexpr (std::is_same_v<R, ChosenHouseRules>) {
+        return !rule.knock_back();
+    } else if constexpr (requires { R::touches_only_the_mover; }) {
+        return R::touches_only_the_mover;
+    } else {
+        return false;
     }
 }
 

@@ -1,0 +1,270 @@
+// One player's game under house rules as a chain on the squares, for the exact analysis.
+//
+// Between two turns, a lone token's whole state is its square: whatever a rule remembers inside
+// a turn (the maximum rolls in a row, where the turn began) is reset when the turn ends, and the
+// turns it is given to miss are spent at once, since no other seat plays in between. So the game
+// is a chain on the squares whose step is one whole turn, found by following that turn through
+// the turn model (turn_outcomes.hpp): from square s, the turn ends on t after c turns of the game
+// (1, or more with turns missed) with some probability. The expected length E then solves
+// E(s) = sum over ends (c + E(t)) p, which SparseRowsLu factors in the order of the squares.
+#pragma once
+
+#include "../board.hpp"
+#include "../errors.hpp"
+#include "../game_state.hpp"
+#include "../house_rules.hpp"
+#include "../solve_report.hpp"
+#include "../turn_model.hpp"
+#include "sparse_rows_lu.hpp"
+#include "turn_outcomes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <fmt/format.h>
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace snakeladder::detail {
+
+/// One way a whole turn from a square can end.
+struct KernelMove {
+    Square to = 0;
+    std::uint32_t turns = 1;
+    double probability = 0.0;
+};
+
+template <class Config>
+class TurnKernel {
+public:
+    enum Status : unsigned char {
+        finite,   ///< home is reached from here with probability 1
+        infinite, ///< home can be reached, but so can a square from which it cannot
+        dead,     ///< home can never be reached from here
+    };
+
+    /// Rolls applied through the turn model to build the kernel (squares times rolls, times the
+    /// rolls inside turns of several) before the analysis refuses: about a minute of work.
+    static constexpr double max_roll_applications = 1.0e8;
+    /// Multiply-adds the elimination may take.
+    static constexpr double max_elimination_work = 2.0e9;
+
+    /// The kernel of `board` with the dice's chance outcomes `rolls` (their highest `max_roll`)
+    /// under `rules`. Throws Error when it would take more than max_roll_applications rolls.
+    template <HouseRule Rules>
+    TurnKernel(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls, int max_roll,
+               const Rules& rules)
+        : size_(board.size()) {
+        const double applications = static_cast<double>(size_) * static_cast<double>(rolls.size());
+        if (applications > max_roll_applications) {
+            throw Error(fmt::format(
+                "the exact analysis under house rules {} follows every roll from every square: "
+                "{} squares times {} rolls is more than its limit of {:.0e}; simulate estimates "
+                "this game",
+                rules.name(), size_, rolls.size(), max_roll_applications));
+        }
+        TurnFollower<Config, Rules> follower(board, rolls, rules);
+        GameState start(1, max_roll);
+        start_.reserve(static_cast<std::size_t>(size_) + 2);
+        start_.push_back(0);
+        for (Square s = 0; s < size_; ++s) {
+            start.squares[0] = s;
+            const std::size_t first = moves_.size();
+            for (const TurnEnd& end : follower.ends(start)) {
+                const KernelMove move{end.state.squares[0], static_cast<std::uint32_t>(end.turns),
+                                      end.probability};
+                const auto same = std::find_if(
+                    moves_.begin() + static_cast<std::ptrdiff_t>(first), moves_.end(),
+                    [&](const KernelMove& m) { return m.to == move.to && m.turns == move.turns; });
+                if (same == moves_.end()) {
+                    moves_.push_back(move);
+                } else {
+                    same->probability += move.probability;
+                }
+            }
+            start_.push_back(moves_.size());
+        }
+        start_.push_back(moves_.size()); // home: no moves
+        classify();
+    }
+
+    [[nodiscard]] Square size() const noexcept { return size_; }
+    /// Every way a turn from s ends (none from home).
+    [[nodiscard]] std::span<const KernelMove> moves(Square s) const noexcept {
+        const auto i = static_cast<std::size_t>(s);
+        return {moves_.data() + start_[i], start_[i + 1] - start_[i]};
+    }
+    [[nodiscard]] Status status(Square s) const noexcept {
+        return static_cast<Status>(status_[static_cast<std::size_t>(s)]);
+    }
+    /// Squares reachable from square 0 from which home can never be reached, ascending.
+    [[nodiscard]] const std::vector<Square>& traps() const noexcept { return traps_; }
+
+    /// Solves (I - K) x = rhs on the finite squares (rhs(s) for each), by elimination with up to
+    /// three steps of refinement; other squares get +infinity. `report` tells how well the
+    /// answer satisfies the system (error_bound: max |rhs - (I - K) x|). Throws Error when the
+    /// elimination would take more than max_elimination_work.
+    template <class Rhs>
+    std::vector<double> solve(Rhs&& rhs, SolveReport& report) {
+        const auto n = static_cast<std::size_t>(size_);
+        if (!factored_) {
+            const bool ok = lu_.factor(
+                n,
+                [this](std::size_t s, auto&& add) {
+                    add(static_cast<std::uint32_t>(s), 1.0);
+                    if (status_[s] != finite) {
+                        return;
+                    }
+                    for (const KernelMove& m : moves(static_cast<Square>(s))) {
+                        if (m.to != size_) {
+                            add(static_cast<std::uint32_t>(m.to), -m.probability);
+                        }
+                    }
+                },
+                max_elimination_work);
+            if (!ok) {
+                throw Error(fmt::format(
+                    "the exact analysis under house rules cannot solve this board of {} squares: "
+                    "its snakes are so long that the elimination would take more than {:.0e} "
+                    "operations or {} entries; simulate estimates this game",
+                    size_, max_elimination_work, SparseRowsLu::max_entries));
+            }
+            factored_ = true;
+        }
+        std::vector<double> b(n);
+        for (std::size_t s = 0; s < n; ++s) {
+            b[s] = status_[s] == finite ? rhs(static_cast<Square>(s)) : 0.0;
+        }
+        std::vector<double> x = b;
+        lu_.solve(x);
+        report = SolveReport{};
+        report.method = SolveMethod::elimination;
+        for (int step = 0;; ++step) {
+            // r = b - (I - K) x, and the norms of the backward error.
+            std::vector<double> r(n);
+            double largest_x = 0.0;
+            double largest_b = 0.0;
+            double largest_r = 0.0;
+            for (std::size_t s = 0; s < n; ++s) {
+                if (status_[s] != finite) {
+                    continue;
+                }
+                double sum = b[s] - x[s];
+                for (const KernelMove& m : moves(static_cast<Square>(s))) {
+                    if (m.to != size_) {
+                        sum += m.probability * x[static_cast<std::size_t>(m.to)];
+                    }
+                }
+                r[s] = sum;
+                largest_x = std::max(largest_x, std::abs(x[s]));
+                largest_b = std::max(largest_b, std::abs(b[s]));
+                largest_r = std::max(largest_r, std::abs(sum));
+            }
+            const double scale = 2.0 * largest_x + largest_b;
+            report.sweeps = static_cast<std::size_t>(step) + 1;
+            report.error_bound = largest_r;
+            report.backward_error = scale > 0.0 ? largest_r / scale : 0.0;
+            if (report.backward_error <= 1e-14 || step == 3) {
+                break;
+            }
+            lu_.solve(r);
+            for (std::size_t s = 0; s < n; ++s) {
+                x[s] += r[s];
+            }
+        }
+        x.push_back(0.0); // home
+        for (std::size_t s = 0; s < n; ++s) {
+            if (status_[s] != finite) {
+                x[s] = std::numeric_limits<double>::infinity();
+            }
+        }
+        return x;
+    }
+
+private:
+    // Which squares reach home, which can reach a square that does not, and the traps.
+    void classify() {
+        const auto squares = static_cast<std::size_t>(size_) + 1;
+        // The moves reversed: who leads to each square.
+        std::vector<std::size_t> from_start(squares + 1, 0);
+        for (const KernelMove& m : moves_) {
+            ++from_start[static_cast<std::size_t>(m.to) + 1];
+        }
+        for (std::size_t i = 0; i < squares; ++i) {
+            from_start[i + 1] += from_start[i];
+        }
+        std::vector<Square> from(moves_.size());
+        std::vector<std::size_t> fill(from_start.begin(), from_start.end() - 1);
+        for (Square s = 0; s < size_; ++s) {
+            for (const KernelMove& m : moves(s)) {
+                from[fill[static_cast<std::size_t>(m.to)]++] = s;
+            }
+        }
+        // Backwards along the moves from `seeds`: every square that can reach one of them.
+        const auto reaching = [&](const std::vector<Square>& seeds) {
+            std::vector<unsigned char> reached(squares, 0);
+            std::vector<Square> queue = seeds;
+            for (const Square s : seeds) {
+                reached[static_cast<std::size_t>(s)] = 1;
+            }
+            while (!queue.empty()) {
+                const auto t = static_cast<std::size_t>(queue.back());
+                queue.pop_back();
+                for (std::size_t e = from_start[t]; e < from_start[t + 1]; ++e) {
+                    const auto s = static_cast<std::size_t>(from[e]);
+                    if (reached[s] == 0) {
+                        reached[s] = 1;
+                        queue.push_back(from[e]);
+                    }
+                }
+            }
+            return reached;
+        };
+        const std::vector<unsigned char> reaches_home = reaching({size_});
+        std::vector<Square> dead_squares;
+        for (Square s = 0; s < size_; ++s) {
+            if (reaches_home[static_cast<std::size_t>(s)] == 0) {
+                dead_squares.push_back(s);
+            }
+        }
+        const std::vector<unsigned char> reaches_dead = reaching(dead_squares);
+        status_.assign(squares, finite);
+        for (Square s = 0; s < size_; ++s) {
+            const auto i = static_cast<std::size_t>(s);
+            status_[i] = reaches_home[i] == 0 ? dead : reaches_dead[i] != 0 ? infinite : finite;
+        }
+        if (dead_squares.empty()) {
+            return;
+        }
+        // Forwards from square 0: the dead squares a game can come to.
+        std::vector<unsigned char> seen(squares, 0);
+        std::vector<Square> queue{0};
+        seen[0] = 1;
+        while (!queue.empty()) {
+            const Square s = queue.back();
+            queue.pop_back();
+            if (status_[static_cast<std::size_t>(s)] == dead) {
+                traps_.push_back(s);
+            }
+            for (const KernelMove& m : moves(s)) {
+                if (seen[static_cast<std::size_t>(m.to)] == 0) {
+                    seen[static_cast<std::size_t>(m.to)] = 1;
+                    queue.push_back(m.to);
+                }
+            }
+        }
+        std::sort(traps_.begin(), traps_.end());
+    }
+
+    Square size_;
+    std::vector<std::size_t> start_;
+    std::vector<KernelMove> moves_;
+    std::vector<unsigned char> status_;
+    std::vector<Square> traps_;
+    SparseRowsLu lu_;
+    bool factored_ = false;
+};
+
+} // namespace snakeladder::detail
