@@ -38,6 +38,7 @@ struct AnalyzeOptions {
     std::uint64_t seed = 1;
     std::string svg;
     std::string plot;
+    std::string heat;
     std::string title;
     int width = 50;
     bool progress = true;
@@ -246,6 +247,52 @@ simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& optio
     return frequencies;
 }
 
+// --- What each square and jump does ----------------------------------------------------------
+
+// The most visited squares and the jumps that matter most, under the rules chosen; returns the
+// visits of every square (empty when they are not computed: a board too large, or with traps).
+template <class Config>
+std::vector<double> print_square_effects(const BasicBoard<Config>& board,
+                                         const ChosenHouseRules& house) {
+    constexpr std::size_t shown = 10;
+    fmt::print("\nWhat each square and jump does under {}\n", Config::overshoot_rule::name);
+    SquareStatistics squares;
+    try {
+        squares = square_statistics(board, die, house);
+    } catch (const InvalidConfig& error) {
+        fmt::print("  not computed: {}\n", error.what());
+        return {};
+    }
+    std::vector<Square> order(squares.visits.size());
+    for (std::size_t s = 0; s < order.size(); ++s) {
+        order[s] = static_cast<Square>(s);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](Square a, Square b) {
+        return squares.visits[static_cast<std::size_t>(a)] >
+               squares.visits[static_cast<std::size_t>(b)];
+    });
+    fmt::print("  most visited squares (turns begun there in a game, chance a game ever does):\n");
+    for (std::size_t i = 0; i < order.size() && i < shown; ++i) {
+        const auto s = static_cast<std::size_t>(order[i]);
+        fmt::print("    square {:>5}  {:7.3f} turns  {:>7}\n", order[i], squares.visits[s],
+                   percent(squares.landing[s]));
+    }
+    std::vector<JumpEffect> jumps = jump_effects(board, die, house);
+    std::stable_sort(jumps.begin(), jumps.end(), [](const JumpEffect& a, const JumpEffect& b) {
+        return std::abs(a.turns_added) > std::abs(b.turns_added);
+    });
+    if (!jumps.empty()) {
+        fmt::print("  the jumps that matter most (turns each adds to a game; without it):\n");
+    }
+    for (std::size_t i = 0; i < jumps.size() && i < shown; ++i) {
+        const JumpEffect& effect = jumps[i];
+        fmt::print("    {:<6} {:>5} -> {:<5} {:>+9.3f}  ({:.3f})\n",
+                   effect.jump.kind() == JumpKind::ladder ? "ladder" : "snake", effect.jump.start,
+                   effect.jump.end, effect.turns_added, effect.expected_turns_without);
+    }
+    return squares.visits;
+}
+
 // --- Files -------------------------------------------------------------------------------------
 
 void write_file(const std::string& path, const std::string& contents, std::string_view what) {
@@ -401,6 +448,8 @@ int analyze(const AnalyzeOptions& options) {
                house.switches() == HouseRuleSwitches{} ? "" : " (the board's rules alone)",
                describe_traps(board, die));
 
+    std::vector<double> visits = print_square_effects(board, house);
+
     std::vector<double> simulated;
     if (options.simulate > 0) {
         simulated = simulate_and_report(board, options, lengths, two_players);
@@ -410,6 +459,16 @@ int analyze(const AnalyzeOptions& options) {
     const std::string title = options.title.empty() ? board_name(options.board) : options.title;
     if (!options.svg.empty()) {
         write_file(options.svg, render_svg(board, {.title = title}), "the board picture");
+    }
+    if (!options.heat.empty()) {
+        if (visits.empty()) {
+            throw std::runtime_error(
+                "no heat map: the visits of this board's squares are not computed (see above)");
+        }
+        write_file(options.heat,
+                   render_svg(board, {.title = title + ": turns begun on each square",
+                                      .heat = std::move(visits)}),
+                   "the heat map");
     }
     if (!options.plot.empty()) {
         LengthPlot plot;
@@ -454,6 +513,9 @@ int run(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--svg", options.svg, "Write a picture of the board (SVG)")->type_name("FILE");
     app.add_option("--plot", options.plot, "Write a chart of the game length (SVG)")
+        ->type_name("FILE");
+    app.add_option("--heat", options.heat,
+                   "Write a heat map of the board (SVG): turns begun on each square")
         ->type_name("FILE");
     app.add_option("--title", options.title, "Title of the pictures (default: the board's name)");
     app.add_option("--width", options.width, "Width of the longest histogram bar")

@@ -72,6 +72,11 @@ struct SvgOptions {
     std::string title{};
     /// Side of a square in SVG user units (pixels when displayed at 100%), 8..1000.
     int cell_size = 60;
+    /// A heat map: empty, or one value per square 0..size-1 (square 0 is not drawn), each
+    /// square 1..size-1 shaded from the board's colour (0) to deep red (the largest value),
+    /// with the value's share of the largest in the square's `<title>`; home keeps its colour.
+    /// Values must be finite and at least 0 (square_statistics' visits or landing chances).
+    std::vector<double> heat{};
 };
 
 /// True when standard output is a terminal (isatty on POSIX systems; always false elsewhere).
@@ -354,6 +359,22 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
         detail::throw_invalid_config(fmt::format(
             "the SVG cell size must be between 8 and 1000 units, got {}", options.cell_size));
     }
+    if (!options.heat.empty() && options.heat.size() != static_cast<std::size_t>(size)) {
+        detail::throw_invalid_config(
+            fmt::format("the SVG heat map needs one value per square 0 to {}, {} in all; got {}",
+                        size - 1, size, options.heat.size()));
+    }
+    double hottest = 0.0;
+    for (std::size_t square = 0; square < options.heat.size(); ++square) {
+        const double value = options.heat[square];
+        if (!(value >= 0.0) || !std::isfinite(value)) {
+            detail::throw_invalid_config(
+                fmt::format("the SVG heat map's value for square {} is {}; each must be a finite "
+                            "number of at least 0",
+                            square, value));
+        }
+        hottest = square == 0 ? hottest : std::max(hottest, value);
+    }
     const auto n = [](double value) { return svg_number(value); };
     const int row_width = options.row_width;
     const double cell = options.cell_size;
@@ -413,9 +434,26 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
         const char* fill = square == size                  ? "#ffd54f"
                            : (at.row + at.column) % 2 == 0 ? "#fff8e1"
                                                            : "#f3e0c0";
-        fmt::format_to(to, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
-                       n(margin + at.column * cell), n(grid_top + (rows - 1 - at.row) * cell),
-                       n(cell), n(cell), fill);
+        const double x = margin + at.column * cell;
+        const double y = grid_top + (rows - 1 - at.row) * cell;
+        if (options.heat.empty() || square == size) {
+            fmt::format_to(to, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+                           n(x), n(y), n(cell), n(cell), fill);
+            continue;
+        }
+        // From the light board colour (255, 248, 225) to deep red (183, 28, 28), by the
+        // square's share of the hottest.
+        const double share =
+            hottest > 0.0 ? options.heat[static_cast<std::size_t>(square)] / hottest : 0.0;
+        const auto mix = [share](int from, int to) {
+            return static_cast<int>(std::lround(from + (to - from) * share));
+        };
+        fmt::format_to(to,
+                       "<rect class=\"heat\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                       "fill=\"#{:02x}{:02x}{:02x}\"><title>square {}: {:.0f}% of the "
+                       "hottest</title></rect>\n",
+                       n(x), n(y), n(cell), n(cell), mix(255, 183), mix(248, 28), mix(225, 28),
+                       square, 100.0 * share);
     }
     fmt::format_to(to, "</g>\n<g class=\"numbers\" font-size=\"{}\" fill=\"#5d4037\">\n",
                    n(cell * 0.26));

@@ -3,6 +3,7 @@
 
 #include "analysis.hpp"
 #include "board.hpp"
+#include "board_effects.hpp"
 #include "board_factories.hpp"
 #include "board_generator.hpp"
 #include "board_text.hpp"
