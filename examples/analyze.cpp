@@ -23,6 +23,7 @@
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -396,10 +397,14 @@ int analyze(const AnalyzeOptions& options) {
         try {
             seats = house.knock_back() ? seat_chances(board, die, players, {}, house)
                                        : seat_chances(lengths, players);
-        } catch (const Error&) {
-            fmt::print("  {:>7}  too many positions to follow exactly, as knock-back couples the "
-                       "tokens\n",
-                       players);
+        } catch (const Error& error) {
+            // The joint chain's limit is the expected refusal: a short line says it.
+            const bool limit =
+                std::string_view(error.what()).find("where the limit is") != std::string_view::npos;
+            fmt::print("  {:>7}  {}\n", players,
+                       limit ? "too many positions to follow exactly, as knock-back couples the "
+                               "tokens"
+                             : error.what());
             continue;
         }
         if (players == 2) {

@@ -58,6 +58,24 @@ struct DetourFromTwo {
     friend bool operator==(const DetourFromTwo&, const DetourFromTwo&) = default;
 };
 
+// MissTurnSquares{10} without the promise to touch only the mover: followed jointly.
+struct MissOnTenJointly {
+    [[nodiscard]] static std::string name() { return "MissOnTenJointly"; }
+    static void on_land(Landing& landing) { MissTurnSquares{10}.on_land(landing); }
+    friend bool operator==(const MissOnTenJointly&, const MissOnTenJointly&) = default;
+};
+
+// Moves a token that lands on square 2 to square 4, the foot of a ladder, where it rests.
+struct TwoToFour {
+    [[nodiscard]] static std::string name() { return "TwoToFour"; }
+    static void on_land(Landing& landing) {
+        if (landing.square() == 2) {
+            landing.move_to(4);
+        }
+    }
+    friend bool operator==(const TwoToFour&, const TwoToFour&) = default;
+};
+
 } // namespace rule_analysis_rules
 
 using namespace rule_analysis_rules;
@@ -237,6 +255,37 @@ TEST_CASE("the joint chain and the one-token formula agree on a rule that touche
         }
         REQUIRE(jointly.expected_turns == Approx(alone.expected_turns).epsilon(1e-10));
     }
+}
+
+TEST_CASE("the race ends with the winner's turn, even when play goes on to the last player",
+          "[analysis][house_rules]") {
+    // Under play_to_last the turn that brings the winner home is followed by the turns the
+    // rotation passes over (seats with turns to miss); the race's length must not count them.
+    const Board<> board({}, GameConfig<>({.size = 30, .play_to_last = true}));
+    const FairDice<> die(6);
+    const SeatChances alone = seat_chances(board, die, 3, {}, MissTurnSquares{10});
+    const SeatChances jointly = seat_chances(board, die, 3, {}, MissOnTenJointly{});
+    for (std::size_t seat = 0; seat < 3; ++seat) {
+        REQUIRE(jointly.win_probability[seat] ==
+                Approx(alone.win_probability[seat]).epsilon(1e-10));
+    }
+    REQUIRE(jointly.expected_turns == Approx(alone.expected_turns).epsilon(1e-10));
+}
+
+TEST_CASE("a jump's start a rule leaves a token on is worth standing there",
+          "[analysis][house_rules]") {
+    // A ladder from 4 to 9; the rule moves a token landing on 2 to 4, where it rests (a rule's
+    // move takes no jump). Standing on 4 is then worth 1 + the mean over the six rolls of the
+    // squares they lead to, not the value of square 9.
+    const Board<> board({{4, 9}}, {.size = 12});
+    const FairDice<> die(6);
+    const ExpectedTurns e = expected_turns(board, die, TwoToFour{});
+    double bellman = 1.0;
+    for (int roll = 1; roll <= 6; ++roll) {
+        bellman += e.from_square[static_cast<std::size_t>(board.resolve(4 + roll))] / 6.0;
+    }
+    REQUIRE(e.from_square[4] == Approx(bellman).epsilon(1e-13));
+    REQUIRE(e.from_square[4] > e.from_square[9] + 0.5);
 }
 
 TEST_CASE("the analysis under house rules agrees with simulate within 4 standard errors",

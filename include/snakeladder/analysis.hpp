@@ -347,10 +347,13 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     ExpectedTurns result;
     result.from_square = kernel->solve(
         [&kernel](Square s) { return detail::expected_turn_length(*kernel, s); }, result.solve);
-    // As for the standard game: a jump's start that no roll leaves a token on is worth where
-    // the jump leads.
+    // As for the standard game: a jump's start no game ever begins a turn on is worth where
+    // the jump leads (a rule may leave a token there: moved by the rule, it takes no jump).
     if constexpr (Config::chain_rule::policy != ChainPolicy::single) {
         for (const Jump& jump : board.jumps()) {
+            if (kernel->reached(jump.start)) {
+                continue;
+            }
             result.from_square[static_cast<std::size_t>(jump.start)] =
                 result.from_square[static_cast<std::size_t>(board.resolve(jump.start))];
         }

@@ -91,6 +91,12 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         }
         const std::vector<double> column =
             kernel->solve([s](Square r) { return r == s ? 1.0 : 0.0; }, report);
+        if (report.backward_error > detail::converged_backward_error) {
+            throw Error(fmt::format(
+                "square_statistics: the visits to square {} cannot be vouched for (backward "
+                "error {:.2g} after refinement): a game on this board almost never ends",
+                s, report.backward_error));
+        }
         const auto i = static_cast<std::size_t>(s);
         result.visits[i] = column[0];
         result.landing[i] = std::min(1.0, column[0] / column[i]);

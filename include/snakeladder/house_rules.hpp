@@ -176,8 +176,9 @@ struct PlayableCheck {
 ///   dice and a board it cannot be played with.
 /// A static `plays_plain` that is true says the rule never does anything (the game then compiles
 /// its plain turn loop). A static `touches_only_the_mover` that is true promises that the rule
-/// reads and changes nothing of the other seats (their squares, their turns to miss): the exact
-/// analysis then treats each token on its own, for any number of players, where otherwise it
+/// reads and changes nothing of the other seats (their squares, their turns to miss, the finish
+/// order), nor depends on the mover's seat number or the number of seats: the exact analysis then
+/// plays each token alone, as seat 0 of one, for any number of players, where otherwise it
 /// follows all tokens at once (seat_chances, within a limit on the states).
 template <class R>
 concept HouseRule = std::copyable<R> && std::equality_comparable<R> && requires(const R& rule) {

@@ -165,8 +165,10 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
         states.decode(index, state);
         for (const TurnEnd& end : follower.ends(state)) {
             if (!end.state.finish_order.empty()) {
-                moves.push_back({won - static_cast<std::int64_t>(end.state.finish_order.front()),
-                                 static_cast<std::uint32_t>(end.turns), end.probability});
+                // The race ends with the winner's turn: one turn, not the turns that play on
+                // to the last player (play_to_last) may pass over after it.
+                moves.push_back({won - static_cast<std::int64_t>(end.state.finish_order.front()), 1,
+                                 end.probability});
                 continue;
             }
             const std::uint32_t to = states.find_or_add(end.state, added);

@@ -101,6 +101,10 @@ public:
     }
     /// Squares reachable from square 0 from which home can never be reached, ascending.
     [[nodiscard]] const std::vector<Square>& traps() const noexcept { return traps_; }
+    /// Whether a game can ever begin a turn on s (0..size).
+    [[nodiscard]] bool reached(Square s) const noexcept {
+        return reached_[static_cast<std::size_t>(s)] != 0;
+    }
 
     /// Solves (I - K) x = rhs on the finite squares (rhs(s) for each), by elimination with up to
     /// three steps of refinement; other squares get +infinity. `report` tells how well the
@@ -235,11 +239,9 @@ private:
             const auto i = static_cast<std::size_t>(s);
             status_[i] = reaches_home[i] == 0 ? dead : reaches_dead[i] != 0 ? infinite : finite;
         }
-        if (dead_squares.empty()) {
-            return;
-        }
-        // Forwards from square 0: the dead squares a game can come to.
-        std::vector<unsigned char> seen(squares, 0);
+        // Forwards from square 0: the squares a game can come to, and the dead ones among them.
+        std::vector<unsigned char>& seen = reached_;
+        seen.assign(squares, 0);
         std::vector<Square> queue{0};
         seen[0] = 1;
         while (!queue.empty()) {
@@ -263,6 +265,7 @@ private:
     std::vector<KernelMove> moves_;
     std::vector<unsigned char> status_;
     std::vector<Square> traps_;
+    std::vector<unsigned char> reached_;
     SparseRowsLu lu_;
     bool factored_ = false;
 };
