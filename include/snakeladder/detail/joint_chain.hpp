@@ -123,12 +123,13 @@ private:
 
 /// The seat chances of `players` seats racing on `board` under `rules`, through the joint chain.
 /// `max_turns`, `tail_epsilon` and `progress` as in DistributionOptions. Throws Error when the
-/// chain has more than max_joint_states states.
+/// chain has more than `max_states` states (max_joint_states; smaller in the tests).
 template <class Config, HouseRule Rules>
 JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls,
                      int max_roll, const Rules& rules, std::size_t players, std::int64_t max_turns,
                      double tail_epsilon, const std::function<void(std::int64_t, double)>& progress,
-                     std::chrono::milliseconds progress_interval) {
+                     std::chrono::milliseconds progress_interval,
+                     std::size_t max_states = max_joint_states) {
     // A move of the chain: to a state, or (`to` = won - seat) a seat home first.
     struct Move {
         std::int64_t to;
@@ -141,13 +142,13 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
             "the exact seat chances under house rules {} follow every position of all {} tokens "
             "at once, as the rules may move or read other seats' tokens: the chain has {}, "
             "where the limit is {}; simulate estimates them",
-            rules.name(), players, count, max_joint_states));
+            rules.name(), players, count, max_states));
     };
     // Every seat on any square below home, any seat due: the most the chain could have. Past
     // twice the limit, refused at once; below, the states are counted as they are found.
     const double bound = std::pow(static_cast<double>(board.size()), static_cast<double>(players)) *
                          static_cast<double>(players);
-    if (bound > 2.0 * static_cast<double>(max_joint_states)) {
+    if (bound > 2.0 * static_cast<double>(max_states)) {
         refuse(
             fmt::format("up to {:.4g} states ({} squares to the power {}, times {} seats to roll)",
                         bound, board.size(), players, players));
@@ -172,8 +173,8 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
                 continue;
             }
             const std::uint32_t to = states.find_or_add(end.state, added);
-            if (states.size() > max_joint_states) {
-                refuse(fmt::format("more than {} states", max_joint_states));
+            if (states.size() > max_states) {
+                refuse(fmt::format("more than {} states", max_states));
             }
             moves.push_back({to, static_cast<std::uint32_t>(end.turns), end.probability});
         }
