@@ -784,6 +784,15 @@ TEST_CASE("the length distribution is the plain turn-by-turn one for every kind 
     check(board_of<OvershootWins>(20, jumps), FairDice<>(4));
     check(board_of<BounceBack>(20, jumps), LoadedDice<>({0, 2, 0, 1, 1, 1}));
     check(classic(GameConfig<BounceBack>()), FairDice<>());
+    // Chained jumps: followed to the end, or one per landing (a token rests on 11, a ladder's
+    // start, after the ladder 3-11, and moves on from it by its rolls).
+    const std::vector<Jump> chained{{3, 11}, {11, 16}, {13, 4}, {4, 2}, {17, 9}};
+    check(board_of<ExactFinish, FollowChains>(20, chained), FairDice<>());
+    check(board_of<BounceBack, SingleJump>(20, chained), FairDice<>());
+    check(board_of<OvershootWins, SingleJump>(20, chained), LoadedDice<>({3, 0, 1, 0, 0, 2}));
+    // Dice whose rolls reach past home from every square, so no square takes the bulk path.
+    check(board_of<BounceBack>(20, jumps), FairDice<>(30));
+    check(board_of<ExactFinish>(20, jumps), FairDice<>(12, 2));
 }
 
 TEST_CASE("a distribution's moments are solved when first asked for, from a board of its own",

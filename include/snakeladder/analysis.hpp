@@ -417,61 +417,110 @@ struct LengthDistributionAccess {
         return sum;
     }
 
-    // The lowest and highest square that holds probability after a turn.
+    // The lowest and highest square that can hold probability after a turn.
     struct Reach {
         Square low;
         Square high;
     };
 
-    // One turn of the propagation: the mass on the squares low..high of `from` moved by every
-    // roll into `to`, `from` emptied. A square from which no roll passes home moves to
-    // rest[s + roll] (where landing there leaves a token), the few above it as the chain says.
-    // `Rolls` is the number of rolls when known at compile time (0: known at run time), so that
-    // the loop over one die's six rolls is unrolled, its rolls and odds held in registers.
-    template <std::size_t Rolls, typename Config>
-    static Reach spread(const TokenChain<Config>& chain, std::span<const RollOdds> odds, Square low,
-                        Square high, const std::vector<Square>& lowest,
-                        const std::vector<Square>& highest, double* from, double* to) {
-        const std::size_t count = Rolls != 0 ? Rolls : odds.size();
-        std::array<std::int64_t, Rolls != 0 ? Rolls : 1> fixed_roll{};
-        std::array<double, Rolls != 0 ? Rolls : 1> fixed_chance{};
-        if constexpr (Rolls != 0) {
-            for (std::size_t i = 0; i < Rolls; ++i) {
-                fixed_roll[i] = odds[i].roll;
-                fixed_chance[i] = odds[i].probability;
+    // What one turn of the propagation needs besides the mass: the squares where landing moves
+    // a token on (jump starts, with where it comes to rest), found once, not per turn.
+    struct Landings {
+        std::vector<Square> starts; // ascending
+        std::vector<Square> rests;  // rests[i]: where landing on starts[i] leaves a token
+        std::vector<double> held;   // room for the mass landing on each start in one turn
+    };
+
+    template <typename Config>
+    static Landings landings_of(const TokenChain<Config>& chain) {
+        Landings landings;
+        const std::span<const Square> rest = chain.rest();
+        for (Square l = 0; l <= chain.size(); ++l) {
+            if (rest[static_cast<std::size_t>(l)] != l) {
+                landings.starts.push_back(l);
+                landings.rests.push_back(rest[static_cast<std::size_t>(l)]);
             }
         }
-        const auto roll = [&](std::size_t i) {
-            if constexpr (Rolls != 0) {
-                return fixed_roll[i];
-            } else {
-                return odds[i].roll;
-            }
-        };
-        const auto chance = [&](std::size_t i) {
-            if constexpr (Rolls != 0) {
-                return fixed_chance[i];
-            } else {
-                return odds[i].probability;
-            }
-        };
-        const Square* const rest = chain.rest().data();
-        const Square interior = chain.size() - static_cast<Square>(chain.max_roll());
+        landings.held.resize(landings.starts.size());
+        return landings;
+    }
+
+    // One turn of the propagation: the mass on the squares low..high of `from` moved by every
+    // roll into `to` (all zero on entry), `from` emptied. Squares from which no roll passes home
+    // move by plain sums over the range, without branches or scattered writes: with six rolls
+    // (one die), each square that every roll reaches from inside the range gets
+    // `to[l] = sum of p * from[l - roll]` in one pass, the other squares get one pass per roll,
+    // `to[s + roll] += p * from[s]`. Then the mass that landed on a jump's start moves to where
+    // the jump leaves it (gathered first: under SingleJump a jump may end on another jump's
+    // start, where a token rests). The few squares within a roll of home move as the chain says
+    // (the overshoot rule).
+    template <typename Config>
+    static Reach spread(const TokenChain<Config>& chain, Landings& landings, Square low,
+                        Square high, double* from, double* to) {
+        const std::span<const RollOdds> odds = chain.odds();
+        const std::int64_t min_roll = odds.front().roll;
+        const std::int64_t max_roll = chain.max_roll();
+        const auto interior = static_cast<Square>(std::int64_t{chain.size()} - max_roll);
+        const Square inner_high = std::min(high, interior);
         Reach reach{chain.size(), 0};
-        for (Square s = low; s <= high; ++s) {
-            const double mass = from[s];
-            if (mass == 0.0) {
-                continue;
-            }
-            reach.low = std::min(reach.low, lowest[static_cast<std::size_t>(s)]);
-            reach.high = std::max(reach.high, highest[static_cast<std::size_t>(s)]);
-            if (s <= interior) {
-                const Square* const landing = rest + s;
-                for (std::size_t i = 0; i < count; ++i) {
-                    to[landing[roll(i)]] += mass * chance(i);
+        if (inner_high >= low) {
+            // [body_first, body_last]: the squares every roll reaches from low..inner_high.
+            std::int64_t body_first = std::int64_t{low} + max_roll;
+            std::int64_t body_last = std::int64_t{inner_high} + min_roll;
+            if (odds.size() == 6 && body_first <= body_last) {
+                const std::array<double, 6> p{odds[0].probability, odds[1].probability,
+                                              odds[2].probability, odds[3].probability,
+                                              odds[4].probability, odds[5].probability};
+                const std::array<std::int64_t, 6> r{odds[0].roll, odds[1].roll, odds[2].roll,
+                                                    odds[3].roll, odds[4].roll, odds[5].roll};
+                for (std::int64_t l = body_first; l <= body_last; ++l) {
+                    to[l] = p[0] * from[l - r[0]] + p[1] * from[l - r[1]] + p[2] * from[l - r[2]] +
+                            p[3] * from[l - r[3]] + p[4] * from[l - r[4]] + p[5] * from[l - r[5]];
                 }
             } else {
-                chain.for_each_move(s, [to, mass](Square t, double p) { to[t] += mass * p; });
+                body_first = std::int64_t{inner_high} + max_roll + 1; // no body: all per roll
+                body_last = body_first - 1;
+            }
+            for (const RollOdds& o : odds) {
+                const double chance = o.probability;
+                double* const target = to + o.roll;
+                const auto add = [&](std::int64_t first, std::int64_t last) {
+                    for (std::int64_t s = first; s <= last; ++s) {
+                        target[s] += chance * from[s];
+                    }
+                };
+                // The sources whose square s + roll is below the body, then above it.
+                add(low, std::min<std::int64_t>(inner_high, body_first - o.roll - 1));
+                add(std::max<std::int64_t>(low, body_last - o.roll + 1), inner_high);
+            }
+            reach.low = static_cast<Square>(low + min_roll);
+            reach.high = static_cast<Square>(inner_high + max_roll);
+            const auto first = static_cast<std::size_t>(
+                std::lower_bound(landings.starts.begin(), landings.starts.end(), reach.low) -
+                landings.starts.begin());
+            std::size_t last = first;
+            for (; last < landings.starts.size() && landings.starts[last] <= reach.high; ++last) {
+                const auto start = static_cast<std::size_t>(landings.starts[last]);
+                landings.held[last] = to[start];
+                to[start] = 0.0;
+            }
+            for (std::size_t i = first; i < last; ++i) {
+                if (landings.held[i] != 0.0) {
+                    const Square rest = landings.rests[i];
+                    to[rest] += landings.held[i];
+                    reach.low = std::min(reach.low, rest);
+                    reach.high = std::max(reach.high, rest);
+                }
+            }
+        }
+        for (Square s = inner_high < low ? low : inner_high + 1; s <= high; ++s) {
+            const double mass = from[s];
+            if (mass != 0.0) {
+                chain.for_each_move(s, [to, mass, &reach](Square t, double p) {
+                    to[t] += mass * p;
+                    reach.low = std::min(reach.low, t);
+                    reach.high = std::max(reach.high, t);
+                });
             }
         }
         std::fill(from + low, from + high + 1, 0.0); // one pass, not a store per square
@@ -498,22 +547,11 @@ struct LengthDistributionAccess {
         } else {
             now[0] = 1.0;
         }
-        // Squares holding probability are kept in a range [low, high] to skip the empty board;
-        // the lowest and highest square each square's moves reach are found once, not per move.
-        std::vector<Square> lowest(squares, n);
-        std::vector<Square> highest(squares, 0);
-        for (Square s = 0; s < n; ++s) {
-            chain.for_each_move(s, [&](Square target, double) {
-                lowest[static_cast<std::size_t>(s)] =
-                    std::min(lowest[static_cast<std::size_t>(s)], target);
-                highest[static_cast<std::size_t>(s)] =
-                    std::max(highest[static_cast<std::size_t>(s)], target);
-            });
-        }
+        // Squares holding probability are kept in a range [low, high] to skip the empty board.
+        Landings landings = landings_of(chain);
         Square low = 0;
         Square high = 0;
         const std::span<const Square> dead = chain.dead_squares();
-        const std::span<const RollOdds> odds = chain.odds();
         auto reported = std::chrono::steady_clock::now();
         for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
             // The clock is read every 64 turns only: a turn of a small board is quicker than
@@ -526,10 +564,7 @@ struct LengthDistributionAccess {
                 }
             }
             double* const to = next.data();
-            const Reach reach =
-                odds.size() == 6
-                    ? spread<6>(chain, odds, low, high, lowest, highest, now.data(), to)
-                    : spread<0>(chain, odds, low, high, lowest, highest, now.data(), to);
+            const Reach reach = spread(chain, landings, low, high, now.data(), to);
             const Square new_low = reach.low;
             const Square new_high = reach.high;
             const double finished = next[static_cast<std::size_t>(n)];
