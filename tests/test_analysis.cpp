@@ -587,6 +587,56 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
     }
 }
 
+TEST_CASE("when no factorization is affordable, GMRES goes on with longer restart cycles",
+          "[analysis][solver]") {
+    // 30,000 squares, a third of them the start of a jump of 1 to 100 squares, 60% of the jumps
+    // snakes: a game slides down thousands of times, and GMRES with its usual 60 vectors
+    // stalls. On a board this size the library falls back to elimination; on boards of a
+    // million squares with snakes of a thousand squares neither factorization is affordable,
+    // so GMRES goes on alone. The solver is told to do that here, and must reach the same
+    // answer as the elimination, an independent method, within its error bound.
+    DefaultEngine engine(1);
+    std::vector<bool> used(30'001, false);
+    std::vector<Jump> jumps;
+    for (Square from = 2; from < 30'000; ++from) {
+        if (uniform_below(engine, 3) != 0 || used[static_cast<std::size_t>(from)]) {
+            continue;
+        }
+        const auto length = static_cast<Square>(1 + uniform_below(engine, 100));
+        const Square to = uniform_below(engine, 100) < 60 ? from - length : from + length;
+        if (to < 1 || to >= 30'000 || used[static_cast<std::size_t>(to)]) {
+            continue;
+        }
+        used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
+        jumps.push_back({from, to});
+    }
+    const Board<> board(jumps, GameConfig<>({.size = 30'000}));
+    const FairDice<> d6;
+
+    // GMRES does stall here: asked for by name, it hands the board to elimination.
+    const ExpectedTurns named = expected_turns(board, d6, SolveMethod::gmres);
+    REQUIRE(named.solve.method == SolveMethod::elimination);
+    const ExpectedTurns eliminated = expected_turns(board, d6, SolveMethod::elimination);
+    REQUIRE(eliminated.solve.backward_error <= 1e-14);
+
+    const detail::TokenChain<GameConfig<>> chain(
+        board, detail::board_roll_odds(d6.face_probabilities(), board.size()));
+    detail::ExpectationSolver<GameConfig<>> solver(chain, SolveMethod::gmres, false);
+    std::vector<double> patient = solver.solve([](Square) { return 1.0; });
+    detail::fill_landing_values(chain, patient); // a jump's start: the value where it ends
+    CHECK(solver.report().method == SolveMethod::gmres);
+    CHECK(solver.report().backward_error <= 1e-14);
+    CHECK(solver.report().sweeps > named.solve.sweeps);
+    // |E - E*| <= error_bound * E* on every square (the two answers' bounds added).
+    const double bound = solver.report().error_bound + eliminated.solve.error_bound;
+    CHECK(bound <= 1e-9);
+    for (Square s = 0; s < board.size(); s += 997) {
+        INFO("square " << s);
+        const double exact = eliminated.from_square[static_cast<std::size_t>(s)];
+        CHECK(std::abs(patient[static_cast<std::size_t>(s)] - exact) <= 2 * bound * exact);
+    }
+}
+
 TEST_CASE("the error bound is honest, and answers it cannot vouch for are refused",
           "[analysis][solver]") {
     const FairDice<> d6;

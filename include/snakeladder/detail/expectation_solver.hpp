@@ -142,6 +142,12 @@ public:
     static constexpr std::size_t gmres_max_sweeps = 2'000;
     /// Restart cycles in a row that may each fail to halve the residual before GMRES gives up.
     static constexpr int max_stalled_cycles = 3;
+    /// As the last resort (see solve), a restart cycle stalls only when it takes less than 1%
+    /// off the residual: on boards of many long snakes GMRES(60) can take dozens of cycles of
+    /// 5-15% each before it converges fast.
+    static constexpr double patient_stall_ratio = 0.99;
+    /// Sweeps GMRES may spend as the last resort.
+    static constexpr std::size_t patient_max_sweeps = 20'000;
     /// Refinement steps the direct solve may take to reach target_backward_error.
     static constexpr int max_refinements = 3;
     /// When GMRES stalls, the direct solve is tried if forming H costs at most this many
@@ -157,7 +163,11 @@ public:
     /// operation.
     static constexpr double max_elimination_work = 2.0e9;
 
-    ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method) : chain_(&chain) {
+    /// `factor_fallbacks` false: a stalled GMRES goes on as the last resort at once, as if no
+    /// factorization were affordable (for the tests of that path, on boards small enough).
+    ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method,
+                      bool factor_fallbacks = true)
+        : chain_(&chain), factor_fallbacks_(factor_fallbacks) {
         const std::size_t unknowns = chain.fall_targets().size();
         report_.schur_unknowns = unknowns;
         if (method == SolveMethod::automatic) {
@@ -207,16 +217,22 @@ public:
             v = gmres(rhs);
             if (report_.backward_error > target_backward_error) {
                 // GMRES stalled; a system this size can still be factored, densely or sparsely.
-                if (report_.schur_unknowns <= max_direct_unknowns &&
+                if (factor_fallbacks_ && report_.schur_unknowns <= max_direct_unknowns &&
                     static_cast<double>(report_.schur_unknowns + 2) *
                             static_cast<double>(chain_->finite_squares()) <=
                         fallback_work) {
                     report_.method = SolveMethod::direct;
                     factor();
-                } else if (SparseElimination<Config>::estimated_work(*chain_) <=
+                } else if (factor_fallbacks_ &&
+                           SparseElimination<Config>::estimated_work(*chain_) <=
                                max_elimination_work &&
                            elimination_.factor(*chain_, max_elimination_work)) {
                     report_.method = SolveMethod::elimination;
+                } else {
+                    // Neither factorization is affordable: many long snakes, on a board whose
+                    // games slide down many times. GMRES goes on from where it stopped, and
+                    // gives up only when its cycles no longer take 1% off the residual.
+                    v = gmres(rhs, true);
                 }
             }
             // Otherwise the stalled answer stands with its error bound, which callers check
@@ -399,11 +415,16 @@ private:
     // product. Every restart takes the fixed-point residual of a whole sweep with the
     // right-hand side (iterative refinement); near the rounding floor of the Schur system the
     // whole system's backward error decides. When GMRES stalls, the last answer is returned,
-    // measured: its backward error then misses the target.
+    // measured: its backward error then misses the target. `patient`: go on from the last
+    // answer (x_), a cycle stalling only below patient_stall_ratio, for up to
+    // patient_max_sweeps sweeps.
     template <typename Rhs>
-    std::vector<double> gmres(Rhs& rhs) {
+    std::vector<double> gmres(Rhs& rhs, bool patient = false) {
         const std::size_t n = chain_->fall_targets().size();
-        std::vector<double> x(n, 0.0); // from 0: the first residual is b itself
+        std::vector<double>& x = x_;
+        if (!patient) {
+            x.assign(n, 0.0); // from 0: the first residual is b itself
+        }
         std::vector<double> v = sweep_with(x, rhs);
         std::vector<double> r = fixed_point_residual(v, x);
         const double b_norm = std::sqrt(dot(r, r));
@@ -419,6 +440,9 @@ private:
             return w;
         };
         const std::size_t m = std::min(gmres_restart, n);
+        const std::size_t sweeps_allowed =
+            report_.sweeps + (patient ? patient_max_sweeps : gmres_max_sweeps);
+        const double stall_ratio = patient ? patient_stall_ratio : 0.5;
         std::vector<std::vector<double>> basis(m + 1);
         std::vector<double> h((m + 1) * m, 0.0);
         std::vector<double> cs(m, 0.0);
@@ -437,10 +461,11 @@ private:
                 }
             }
             // A restart cycle that does not even halve the residual is stalling; three in a row
-            // mean the system is (numerically) singular, and more cycles will not help.
-            stalls = !first && beta > 0.5 * previous ? stalls + 1 : 0;
+            // mean the system is (numerically) singular, or that a factorization will be
+            // quicker. (As the last resort, only cycles that take less than 1% off count.)
+            stalls = !first && beta > stall_ratio * previous ? stalls + 1 : 0;
             previous = beta;
-            if (stalls >= max_stalled_cycles || report_.sweeps > gmres_max_sweeps) {
+            if (stalls >= max_stalled_cycles || report_.sweeps > sweeps_allowed) {
                 measure(v, rhs);
                 return v;
             }
@@ -518,6 +543,8 @@ private:
 
     const TokenChain<Config>* chain_;
     SolveReport report_;
+    bool factor_fallbacks_;
+    std::vector<double> x_; // GMRES's answer on the fall targets, where a patient run goes on
     DenseLu lu_;
     SparseElimination<Config> elimination_;
     std::vector<double> y_;
