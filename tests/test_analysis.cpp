@@ -173,6 +173,15 @@ brute_force_race(const BasicBoard<Config>& board, std::span<const double> faces,
     for (std::size_t i = 0; i < k; ++i) {
         states *= n; // nobody is home while the game runs
     }
+    // Where each roll from each square ends, from Board::step, looked up once (the race below
+    // takes thousands of moves over every joint state).
+    std::vector<std::size_t> ends(n * faces.size(), 0);
+    for (std::size_t square = 0; square < n; ++square) {
+        for (std::size_t r = 1; r < faces.size(); ++r) {
+            ends[square * faces.size() + r] = static_cast<std::size_t>(
+                board.step(static_cast<Square>(square), static_cast<std::int64_t>(r)).end);
+        }
+    }
     std::vector<double> now(states, 0.0);
     now[0] = 1.0;
     std::vector<double> wins(k, 0.0);
@@ -195,8 +204,7 @@ brute_force_race(const BasicBoard<Config>& board, std::span<const double> faces,
                 if (faces[r] == 0.0) {
                     continue;
                 }
-                const auto end = static_cast<std::size_t>(
-                    board.step(static_cast<Square>(square), static_cast<std::int64_t>(r)).end);
+                const std::size_t end = ends[square * faces.size() + r];
                 const double mass = now[state] * faces[r];
                 if (end == n) {
                     wins[seat] += mass;
