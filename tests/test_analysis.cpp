@@ -595,7 +595,7 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
     }
 }
 
-TEST_CASE("when no factorization is affordable, GMRES goes on with longer restart cycles",
+TEST_CASE("when no factorization is affordable, GMRES goes on past its slow restart cycles",
           "[analysis][solver]") {
     // 30,000 squares, a third of them the start of a jump of 1 to 100 squares, 60% of the jumps
     // snakes: a game slides down thousands of times, and GMRES with its usual 60 vectors

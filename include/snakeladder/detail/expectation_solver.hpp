@@ -427,7 +427,12 @@ private:
         }
         std::vector<double> v = sweep_with(x, rhs);
         std::vector<double> r = fixed_point_residual(v, x);
-        const double b_norm = std::sqrt(dot(r, r));
+        // The scale of the tolerances: the norm of b, the first residual from 0 (a patient run
+        // keeps the first run's, not the residual where that run stopped).
+        if (!patient) {
+            b_norm_ = std::sqrt(dot(r, r));
+        }
+        const double b_norm = b_norm_;
         if (n == 0 || b_norm == 0.0) {
             measure(v, rhs);
             return v;
@@ -441,7 +446,7 @@ private:
         };
         const std::size_t m = std::min(gmres_restart, n);
         const std::size_t sweeps_allowed =
-            report_.sweeps + (patient ? patient_max_sweeps : gmres_max_sweeps);
+            patient ? report_.sweeps + patient_max_sweeps : gmres_max_sweeps;
         const double stall_ratio = patient ? patient_stall_ratio : 0.5;
         std::vector<std::vector<double>> basis(m + 1);
         std::vector<double> h((m + 1) * m, 0.0);
@@ -545,6 +550,7 @@ private:
     SolveReport report_;
     bool factor_fallbacks_;
     std::vector<double> x_; // GMRES's answer on the fall targets, where a patient run goes on
+    double b_norm_ = 0.0;   // the norm of the Schur right-hand side of the last GMRES run from 0
     DenseLu lu_;
     SparseElimination<Config> elimination_;
     std::vector<double> y_;
