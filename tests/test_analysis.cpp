@@ -851,6 +851,12 @@ TEST_CASE("the length distribution is the plain turn-by-turn one for every kind 
     // Dice whose rolls reach past home from every square, so no square takes the bulk path.
     check(board_of<BounceBack>(20, jumps), FairDice<>(30));
     check(board_of<ExactFinish>(20, jumps), FairDice<>(12, 2));
+    // Six rolls that skip a value (the one-pass path, its rolls not 1 to 6), and the smallest
+    // boards, where no square or only square 0 is below home by a whole die.
+    check(board_of<BounceBack>(20, jumps), LoadedDice<>({1, 1, 0, 1, 1, 1, 1}));
+    check(board_of<OvershootWins>(1, {}), FairDice<>());
+    check(board_of<BounceBack>(2, {}), FairDice<>(2));
+    check(board_of<ExactFinish>(7, {{3, 1}}), FairDice<>());
 }
 
 TEST_CASE("a distribution's moments are solved when first asked for, from a board of its own",
