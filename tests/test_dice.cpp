@@ -486,3 +486,42 @@ TEST_CASE("uniform_between covers the whole int64 range without overflow", "[dic
     CHECK(saw_positive);
     CHECK(uniform_between(engine, -3, -3) == -3);
 }
+
+TEST_CASE("a draw with its bound fixed in advance keeps exactly the draws uniform_below keeps",
+          "[dice][random]") {
+    // The simulation rolls fair dice through detail::FixedBoundDraw, which works the rejection
+    // threshold out once. Its numbers, and the engine words it uses up, must be uniform_below's.
+    // Bounds just above a power of two reject about half the words (2^63 + 1), or a quarter
+    // (3 * 2^62), so the rejecting path is taken hundreds of times here.
+    const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+    const std::uint64_t half_rejected = (std::uint64_t{1} << 63) + 1;
+    for (const std::uint64_t bound :
+         {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3}, std::uint64_t{6}, std::uint64_t{7},
+          (std::uint64_t{1} << 32) + 1, std::uint64_t{3} << 62, half_rejected, max}) {
+        INFO("bound " << bound);
+        const detail::FixedBoundDraw draw(bound);
+        Xoshiro256 fixed(41);
+        Xoshiro256 plain(41);
+        std::mt19937 fixed_narrow(5);
+        std::mt19937 plain_narrow(5);
+        // uniform_below draws nothing for a bound of 1, where the fixed draw still takes a
+        // word: uniform_below_from_two, which always draws, is the one to match.
+        for (int i = 0; i < 1000; ++i) {
+            const std::uint64_t value = draw(fixed);
+            REQUIRE(value == detail::uniform_below_from_two(plain, bound));
+            REQUIRE(value < bound);
+            REQUIRE(draw(fixed_narrow) == detail::uniform_below_from_two(plain_narrow, bound));
+        }
+        CHECK(fixed == plain);
+        CHECK(fixed_narrow == plain_narrow);
+    }
+    // The rejecting path was taken: 1000 numbers used up more than 1000 words.
+    const detail::FixedBoundDraw draw(half_rejected);
+    Xoshiro256 engine(41);
+    Xoshiro256 stepped(41);
+    for (int i = 0; i < 1000; ++i) {
+        (void)draw(engine);
+        (void)stepped();
+    }
+    CHECK_FALSE(engine == stepped);
+}

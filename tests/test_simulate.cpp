@@ -443,6 +443,36 @@ TEST_CASE("one-player games are the games of rolling one roll at a time, whichev
     check(Board<GameConfig<OvershootWins>>(jumps, GameConfig<OvershootWins>({.size = 12})), 2);
     check(classic(GameConfig<BounceBack>()), 6);
     check(classic(), 6);
+    // The largest die that plays two rolls to a load (8 sides: the pair table is laid out for
+    // rolls of at most 8), the smallest that does not, and dice whose draws are rejected more
+    // or less often (2^64 mod sides is 1 for 3 sides, 2 for 7 and 0 for 8).
+    for (const int sides : {3, 7, 8, 9}) {
+        check(Board<GameConfig<ExactFinish>>(jumps, GameConfig<ExactFinish>({.size = 12})), sides);
+        check(Board<GameConfig<BounceBack>>(jumps, GameConfig<BounceBack>({.size = 30})), sides);
+    }
+}
+
+TEST_CASE("dice that are not FairDice play the same one-player games as the fair dice they "
+          "forward to",
+          "[simulate][determinism]") {
+    // Fair dice go through their own roller; other dice roll themselves, one checked roll at a
+    // time. One player's games take two rolls to a load either way.
+    const std::vector<Jump> jumps{{3, 7}, {9, 2}};
+    const Board<GameConfig<BounceBack>> board(jumps, GameConfig<BounceBack>({.size = 12}));
+    for (const int sides : {2, 6, 8}) {
+        // A cap of 5 turns stops most games of a two-sided die (and some of the others) after
+        // either roll of a pair.
+        for (const std::uint64_t max_turns : {5, 1000}) {
+            INFO(sides << " sides, cap " << max_turns);
+            const SimulationOptions options{.games = 3'000, .seed = 5, .max_turns = max_turns};
+            const SimulationResult fair = simulate(board, FairDice<>(sides), options);
+            const SimulationResult forwarded =
+                simulate(board, ForwardingDice{FairDice<>(sides)}, options);
+            CHECK(fair.unfinished == forwarded.unfinished);
+            CHECK(fair.turns.histogram == forwarded.turns.histogram);
+            CHECK(fair.turns.games > 0);
+        }
+    }
 }
 
 TEST_CASE("fair dice roll the same games in simulate as through their own roll()",

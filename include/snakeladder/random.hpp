@@ -158,6 +158,31 @@ constexpr std::uint64_t uniform_below_from_two(Engine& engine, std::uint64_t bou
         }
     }
 }
+
+// uniform_below_from_two for one bound, drawn from many times: the loops that roll fair dice
+// millions of times. The threshold 2^64 mod bound is worked out once, so a draw costs one test
+// (is the low word of the product at least the threshold?). It keeps exactly the draws
+// uniform_below_from_two keeps, whose first test (low >= bound) only spares it the modulo, and
+// so gives the same numbers from the same engine.
+class FixedBoundDraw {
+public:
+    // `bound` at least 1.
+    constexpr explicit FixedBoundDraw(std::uint64_t bound) noexcept
+        : bound_(bound), threshold_((0 - bound) % bound) {}
+    template <std::uniform_random_bit_generator Engine>
+    constexpr std::uint64_t operator()(Engine& engine) const {
+        for (;;) {
+            const auto product = multiply_wide(random_bits64(engine), bound_);
+            if (product.low >= threshold_) [[likely]] {
+                return product.high;
+            }
+        }
+    }
+
+private:
+    std::uint64_t bound_;
+    std::uint64_t threshold_;
+};
 } // namespace detail
 
 /// A uniform integer in [0, bound), the same on every platform: Lemire's multiply-and-reject

@@ -203,24 +203,24 @@ public:
         for (std::size_t roll = 0; roll < rolls_; ++roll) {
             rows_.push_back(next_.data() + roll * stride_);
         }
-        if (rolls_ > max_two_roll_entries / rolls_ / stride_) {
+        if (max_roll > max_pair_roll || rolls_ > max_two_roll_entries / rolls_ / stride_) {
             return;
         }
         // Row first * rolls_ + second: where two rolls take a token. A token the first roll takes
         // home stays there, so that one look at the second square tells a game that ended.
         const Square home = board.size();
         next_two_.resize(rolls_ * rolls_ * stride_);
+        pair_rows_.assign(std::size_t{max_pair_roll} * max_pair_roll, nullptr);
         for (std::size_t first = 1; first < rolls_; ++first) {
             for (std::size_t second = 1; second < rolls_; ++second) {
+                const std::size_t row = first * rolls_ + second;
                 for (Square from = 0; from <= home; ++from) {
                     const Square middle = at(next_, first, from);
-                    at(next_two_, first * rolls_ + second, from) =
-                        middle == home ? home : at(next_, second, middle);
+                    at(next_two_, row, from) = middle == home ? home : at(next_, second, middle);
                 }
+                pair_rows_[(first - 1) * max_pair_roll + (second - 1)] =
+                    next_two_.data() + row * stride_;
             }
-        }
-        for (std::size_t row = 0; row < rolls_ * rolls_; ++row) {
-            pair_rows_.push_back(next_two_.data() + row * stride_);
         }
     }
 
@@ -236,26 +236,35 @@ public:
     [[nodiscard]] Step step() const noexcept { return {rows_.data()}; }
 
     // Two rolls with one load on the chain from square to square: a row pointer per pair of
-    // rolls, found from the rolls alone (few values to keep in registers, which the game loop
-    // is short of), then the square.
+    // rolls, found from the rolls alone, then the square.
+    //
+    // The pair is given as its two rolls less one each (0 for a roll of 1), and its row pointer
+    // is at (first - 1) * 8 + (second - 1). Fair dice draw exactly those numbers (a roll is 1 +
+    // the draw), so the game loop's `roll() - 1` folds away and the index is one address
+    // computation with a constant stride. Measured on the classic board, the +1s, the -1s and a
+    // stride held in a variable cost about a tenth of the time of a turn.
+    static constexpr int max_pair_roll = 8;
     struct TwoRollStep {
         const Square* const* one_rows;
         const Square* const* pair_rows;
-        std::size_t rolls;
         [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
             return one_rows[roll][from];
         }
-        [[nodiscard]] Square operator()(Square from, int first, int second) const noexcept {
-            return pair_rows[static_cast<std::size_t>(first) * rolls +
-                             static_cast<std::size_t>(second)][from];
+        [[nodiscard]] Square pair(Square from, int first_less_one,
+                                  int second_less_one) const noexcept {
+            // Both at least 0 (the roller checks every roll is at least 1): as unsigned they
+            // widen for free.
+            return pair_rows[static_cast<unsigned>(first_less_one) * max_pair_roll +
+                             static_cast<unsigned>(second_less_one)][from];
         }
     };
-    // None when the board and dice are too large for the two-roll table.
+    // None when the board and dice are too large for the two-roll table, or the dice roll more
+    // than max_pair_roll.
     [[nodiscard]] std::optional<TwoRollStep> two_roll_step() const noexcept {
         if (next_two_.empty()) {
             return std::nullopt;
         }
-        return TwoRollStep{rows_.data(), pair_rows_.data(), rolls_};
+        return TwoRollStep{rows_.data(), pair_rows_.data()};
     }
 
 private:
@@ -268,7 +277,7 @@ private:
     std::vector<Square> next_;
     std::vector<const Square*> rows_;      // rows_[roll] = &next_[roll * stride_]
     std::vector<Square> next_two_;         // empty when too large
-    std::vector<const Square*> pair_rows_; // [first * rolls_ + second] = its row of next_two_
+    std::vector<const Square*> pair_rows_; // [(first - 1) * 8 + second - 1]: its row of next_two_
 };
 
 // The board's own move, for boards whose table would be too large.
@@ -339,27 +348,28 @@ private:
 
 // Fair dice, by far the most common, are rolled here by their own rule: each of `count` faces
 // is 1 + uniform_below(engine, sides), exactly as FairDice::roll does it (a test checks that the
-// games are the same). Held in a local object of three scalars, the engine state, sides and
-// count stay in registers through the game loop, which the dice object itself does not
-// guarantee: its members are reloaded after writes to the engine, and roll() is not always
-// inlined. A single die, the usual case, gets a roller without the loop over faces.
+// games are the same), with the rejection threshold of the draw worked out once per block (see
+// FixedBoundDraw). Held in a local object of a few scalars, the engine state and the draw stay
+// in registers through the game loop, which the dice object itself does not guarantee: its
+// members are reloaded after writes to the engine, and roll() is not always inlined. A single
+// die, the usual case, gets a roller without the loop over faces.
 template <class Engine>
 class FairDiceRoller {
 public:
     FairDiceRoller(const FairDice<Engine>& prototype, std::uint64_t engine_seed)
-        : engine_(engine_seed), sides_(static_cast<std::uint64_t>(prototype.sides())),
+        : engine_(engine_seed), draw_(static_cast<std::uint64_t>(prototype.sides())),
           count_(prototype.count()) {}
     int operator()() {
         int sum = count_;
         for (int i = 0; i < count_; ++i) {
-            sum += static_cast<int>(uniform_below_from_two(engine_, sides_));
+            sum += static_cast<int>(draw_(engine_));
         }
         return sum;
     }
 
 private:
     Engine engine_;
-    std::uint64_t sides_;
+    FixedBoundDraw draw_;
     int count_;
 };
 
@@ -367,12 +377,12 @@ template <class Engine>
 class FairDieRoller {
 public:
     FairDieRoller(const FairDice<Engine>& prototype, std::uint64_t engine_seed)
-        : engine_(engine_seed), sides_(static_cast<std::uint64_t>(prototype.sides())) {}
-    int operator()() { return 1 + static_cast<int>(uniform_below_from_two(engine_, sides_)); }
+        : engine_(engine_seed), draw_(static_cast<std::uint64_t>(prototype.sides())) {}
+    int operator()() { return 1 + static_cast<int>(draw_(engine_)); }
 
 private:
     Engine engine_;
-    std::uint64_t sides_;
+    FixedBoundDraw draw_;
 };
 
 // `games` games of one player.
@@ -412,33 +422,39 @@ void play_solo_games_two_rolls_at_a_time(Roller roll, const NextSquareTable::Two
     int carried = 0; // a roll drawn for a game that had already ended, or 0
     for (std::uint64_t game = 0; game < games; ++game) {
         Square square = 0;
-        // Counted down, as in play_solo_games: the loop compares with a constant.
-        std::uint64_t turns_left = max_turns;
+        std::uint64_t turns = 0;
         if (carried != 0) {
             square = step(square, carried);
-            turns_left -= 1;
+            turns = 1;
             carried = 0;
         }
-        while (square != home && turns_left >= 2) {
-            const int first = roll();
-            const int second = roll();
-            const Square from = square;
-            square = step(from, first, second);
-            turns_left -= 2;
-            if (square == home) [[unlikely]] {
-                if (step(from, first) == home) { // home on the first roll
-                    carried = second;
-                    turns_left += 1;
+        if (square != home) {
+            // The pairs the cap leaves room for, counted down: the loop's one test besides
+            // "home?" is the count reaching zero, and the turns are worked out after it.
+            const std::uint64_t pairs = (max_turns - turns) / 2;
+            std::uint64_t pairs_left = pairs;
+            for (; pairs_left != 0; --pairs_left) {
+                const int first_less_one = roll() - 1;
+                const int second_less_one = roll() - 1;
+                const Square from = square;
+                square = step.pair(from, first_less_one, second_less_one);
+                if (square == home) [[unlikely]] {
+                    turns += 2;                                   // the pair the loop stops on
+                    if (step(from, first_less_one + 1) == home) { // home on the first roll
+                        carried = second_less_one + 1;
+                        turns -= 1;
+                    }
+                    break;
                 }
-                break;
+            }
+            turns += 2 * (pairs - pairs_left);
+            if (square != home && turns < max_turns) { // one turn left before the cap
+                square = step(square, roll());
+                turns += 1;
             }
         }
-        if (square != home && turns_left != 0) { // one turn left before the cap
-            square = step(square, roll());
-            turns_left -= 1;
-        }
         if (square == home) {
-            tally.count_finished(max_turns - turns_left, 0);
+            tally.count_finished(turns, 0);
         } else {
             ++tally.unfinished;
         }
