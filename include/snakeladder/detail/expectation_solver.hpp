@@ -33,6 +33,11 @@
 //   in the order of the squares (sparse_elimination.hpp): the automatic choice takes it whenever
 //   its estimated work is within 40 sweeps, and a stalled GMRES falls back to it (or to the
 //   direct solve) when that is affordable.
+//   Where neither is (many snakes, and long: their fill is too much for the elimination), the
+//   slow modes are smooth along the track, and GMRES goes on from where it stopped with them
+//   deflated: a Galerkin problem on stretches of consecutive fall targets takes them out
+//   exactly, and GMRES works on what is left (build_coarse_space). A GMRES that has not
+//   converged in four restart cycles is handed on the same way.
 //   A board on which a game almost never ends (thousands of snakes, no ladders) has an expected
 //   length beyond double precision, and (I - Q) is singular to working precision: an answer
 //   whose error bound is above 1e-4 is refused with an Error rather than returned, saying
@@ -138,8 +143,11 @@ public:
     static constexpr double verify_below = 1e-10;
     /// Krylov vectors kept before a restart.
     static constexpr std::size_t gmres_restart = 60;
-    /// Sweeps GMRES may spend before giving up.
-    static constexpr std::size_t gmres_max_sweeps = 2'000;
+    /// Sweeps GMRES may spend before a factorization or the deflated GMRES of the last resort
+    /// takes over (four restart cycles): a board GMRES has not solved by then is one whose
+    /// slow modes those converge on faster (1,000,000 squares, 5% of them jumps of up to 10,000
+    /// squares: 916 sweeps plain, 335 in all with the deflation).
+    static constexpr std::size_t gmres_max_sweeps = 240;
     /// Restart cycles in a row that may each fail to halve the residual before GMRES gives up.
     static constexpr int max_stalled_cycles = 3;
     /// As the last resort (see solve), a restart cycle stalls only when it takes less than 1%
@@ -148,6 +156,14 @@ public:
     static constexpr double patient_stall_ratio = 0.99;
     /// Sweeps GMRES may spend as the last resort.
     static constexpr std::size_t patient_max_sweeps = 20'000;
+    /// Stretches of the track in the coarse space of the last resort: about half the square
+    /// root of the fall targets, within these bounds. Each takes a sweep to build and a vector
+    /// of the fall targets to keep (at most 256 x 8 bytes a fall target). Measured: 1,000,000
+    /// squares with 5% of them jumps of up to 3,000 squares (22,432 fall targets) take 507, 339,
+    /// 364 and 471 sweeps in all with 16, 64, 128 and 256 stretches; 10,000,000 such squares
+    /// (224,805 fall targets) take 1,241 with 64 and 689 with 256.
+    static constexpr std::size_t min_coarse_groups = 16;
+    static constexpr std::size_t max_coarse_groups = 256;
     /// Refinement steps the direct solve may take to reach target_backward_error.
     static constexpr int max_refinements = 3;
     /// When GMRES stalls, the direct solve is tried if forming H costs at most this many
@@ -230,8 +246,10 @@ public:
                     report_.method = SolveMethod::elimination;
                 } else {
                     // Neither factorization is affordable: many long snakes, on a board whose
-                    // games slide down many times. GMRES goes on from where it stopped, and
+                    // games slide down many times. GMRES goes on from where it stopped, with
+                    // the slow modes deflated by a coarse space (see build_coarse_space), and
                     // gives up only when its cycles no longer take 1% off the residual.
+                    build_coarse_space();
                     v = gmres(rhs, true);
                 }
             }
@@ -411,6 +429,65 @@ private:
         return sum;
     }
 
+    // The coarse space of the last resort. GMRES(60) stalls on boards of many long snakes
+    // because (I - H) has many eigenvalues near 0: a game slides down thousands of times, and
+    // an error that is smooth along the track (too much or too little everywhere in a stretch of
+    // the board) decays by a fraction of a percent per sweep. Such errors are nearly constant
+    // over stretches of consecutive fall targets, so they are taken out exactly by a small
+    // Galerkin problem on Z, whose column g is 1 on the targets of stretch g (equal counts, in
+    // the order of the squares) and 0 elsewhere: E = Z^T (I - H) Z, of order the number of
+    // stretches.
+    // GMRES then works on the projected system P (I - H), P = I - (I - H) Z E^-1 Z^T, in which
+    // those modes are gone (deflation; see gmres). Building it takes one sweep per stretch.
+    void build_coarse_space() {
+        const std::size_t n = chain_->fall_targets().size();
+        const auto half_root = static_cast<std::size_t>(std::sqrt(static_cast<double>(n)) / 2);
+        const std::size_t groups =
+            std::min(std::clamp(half_root, min_coarse_groups, max_coarse_groups), n);
+        coarse_group_.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            coarse_group_[i] = i * groups / n;
+        }
+        coarse_az_.assign(groups, {});
+        std::vector<double> matrix(groups * groups, 0.0);
+        std::vector<double> unit(n, 0.0);
+        for (std::size_t g = 0; g < groups; ++g) {
+            for (std::size_t i = 0; i < n; ++i) {
+                unit[i] = coarse_group_[i] == g ? 1.0 : 0.0;
+            }
+            std::vector<double> column = apply_h(unit);
+            for (std::size_t i = 0; i < n; ++i) {
+                column[i] = unit[i] - column[i];
+                matrix[coarse_group_[i] * groups + g] += column[i];
+            }
+            coarse_az_[g] = std::move(column);
+        }
+        coarse_lu_ = DenseLu(std::move(matrix), groups);
+    }
+
+    // c = E^-1 Z^T r: the coarse solution for r (empty without a coarse space).
+    [[nodiscard]] std::vector<double> coarse_solve(const std::vector<double>& r) const {
+        std::vector<double> c(coarse_az_.size(), 0.0);
+        if (c.empty()) {
+            return c;
+        }
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            c[coarse_group_[i]] += r[i];
+        }
+        coarse_lu_.solve(c);
+        return c;
+    }
+
+    // w -= (I - H) Z c: w projected by P when c = coarse_solve(w).
+    void subtract_coarse_image(std::vector<double>& w, const std::vector<double>& c) const {
+        for (std::size_t g = 0; g < c.size(); ++g) {
+            const std::vector<double>& column = coarse_az_[g];
+            for (std::size_t i = 0; i < w.size(); ++i) {
+                w[i] -= c[g] * column[i];
+            }
+        }
+    }
+
     // Restarted GMRES (modified Gram-Schmidt, Givens rotations) on (I - H) x = b, one sweep per
     // product. Every restart takes the fixed-point residual of a whole sweep with the
     // right-hand side (iterative refinement); near the rounding floor of the Schur system the
@@ -444,6 +521,13 @@ private:
             }
             return w;
         };
+        // With a coarse space, the Krylov space is built on P (I - H) (see build_coarse_space).
+        const auto apply_projected = [&](const std::vector<double>& u) {
+            std::vector<double> w = apply(u);
+            subtract_coarse_image(w, coarse_solve(w));
+            return w;
+        };
+        const bool deflated = !coarse_az_.empty();
         const std::size_t m = std::min(gmres_restart, n);
         const std::size_t sweeps_allowed =
             patient ? report_.sweeps + patient_max_sweeps : gmres_max_sweeps;
@@ -474,15 +558,34 @@ private:
                 measure(v, rhs);
                 return v;
             }
+            // Deflated: the coarse part of the correction first, Z c with c = E^-1 Z^T r, which
+            // leaves the residual P r for the Krylov space.
+            const std::vector<double> coarse = coarse_solve(r);
+            subtract_coarse_image(r, coarse);
+            const double projected_beta = deflated ? std::sqrt(dot(r, r)) : beta;
+            if (projected_beta == 0.0) {
+                // Nothing left for the Krylov space: the coarse part is the whole correction
+                // (or, undeflated, there is no correction to make).
+                if (!deflated) {
+                    measure(v, rhs);
+                    return v;
+                }
+                for (std::size_t k = 0; k < n; ++k) {
+                    x[k] += coarse[coarse_group_[k]];
+                }
+                v = sweep_with(x, rhs);
+                r = fixed_point_residual(v, x);
+                continue;
+            }
             std::fill(g.begin(), g.end(), 0.0);
-            g[0] = beta;
+            g[0] = projected_beta;
             for (double& value : r) {
-                value /= beta;
+                value /= projected_beta;
             }
             basis[0] = std::move(r);
             std::size_t steps = 0;
             for (std::size_t j = 0; j < m; ++j) {
-                std::vector<double> w = apply(basis[j]);
+                std::vector<double> w = deflated ? apply_projected(basis[j]) : apply(basis[j]);
                 for (std::size_t i = 0; i <= j; ++i) {
                     const double c = dot(w, basis[i]);
                     H(i, j) = c;
@@ -521,10 +624,22 @@ private:
                 }
                 coefficients[i] = sum / H(i, i);
             }
+            std::vector<double> update(n, 0.0);
             for (std::size_t i = 0; i < steps; ++i) {
                 for (std::size_t k = 0; k < n; ++k) {
-                    x[k] += coefficients[i] * basis[i][k];
+                    update[k] += coefficients[i] * basis[i][k];
                 }
+            }
+            if (deflated) {
+                // x += Z c + (I - Z E^-1 Z^T (I - H)) update: the residual becomes
+                // P r - P (I - H) update, the one GMRES minimised.
+                const std::vector<double> back = coarse_solve(apply(update));
+                for (std::size_t k = 0; k < n; ++k) {
+                    update[k] += coarse[coarse_group_[k]] - back[coarse_group_[k]];
+                }
+            }
+            for (std::size_t k = 0; k < n; ++k) {
+                x[k] += update[k];
             }
             v = sweep_with(x, rhs);
             r = fixed_point_residual(v, x);
@@ -552,6 +667,11 @@ private:
     std::vector<double> x_; // GMRES's answer on the fall targets, where a patient run goes on
     double b_norm_ = 0.0;   // the norm of the Schur right-hand side of the last GMRES run from 0
     DenseLu lu_;
+    // The coarse space of the last resort (empty until built): the stretch of each fall target,
+    // (I - H) z_g for each stretch g, and E = Z^T (I - H) Z factored.
+    std::vector<std::size_t> coarse_group_;
+    std::vector<std::vector<double>> coarse_az_;
+    DenseLu coarse_lu_;
     SparseElimination<Config> elimination_;
     std::vector<double> y_;
 };
