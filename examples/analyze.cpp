@@ -81,11 +81,46 @@ std::string percent(double share) {
 
 // --- Expected turns under each overshoot rule -------------------------------------------------
 
+// A solve of a board of millions of squares can take a minute: after the first interval it
+// says how far it is, on standard error, and clears that line when done. A solve done within
+// the first interval (the last call comes at the end) shows nothing.
+SolveOptions solve_progress(const AnalyzeOptions& options, std::string_view rule,
+                            bool& progress_shown) {
+    SolveOptions solving;
+    if (!options.progress) {
+        return solving;
+    }
+    solving.progress = [&progress_shown, rule, started = std::chrono::steady_clock::now(),
+                        interval = solving.progress_interval](const SolveProgress& progress) {
+        if (std::chrono::steady_clock::now() - started < interval) {
+            return;
+        }
+        std::string where = fmt::format("{} sweeps", progress.sweeps);
+        if (!std::isnan(progress.residual)) {
+            where += fmt::format(", residual {:.1e}", progress.residual);
+        }
+        if (!std::isnan(progress.factored)) {
+            where = fmt::format("{:.0f}% factored", 100.0 * progress.factored);
+        }
+        fmt::print(stderr, "\r\033[Kexpected turns under {}: {} solve, {}", rule,
+                   to_string(progress.method), where);
+        progress_shown = true;
+        std::fflush(stderr);
+    };
+    return solving;
+}
+
 template <class Overshoot, class Chains>
 std::string expected_line(const AnalyzeOptions& options) {
     using Config = GameConfig<Overshoot, Chains>;
     const Board<Config> board = load_board(options.board, Config());
-    const ExpectedTurns turns = expected_turns(board, die, ChosenHouseRules(options.rules.house));
+    bool progress_shown = false;
+    const ExpectedTurns turns =
+        expected_turns(board, die, ChosenHouseRules(options.rules.house),
+                       solve_progress(options, Overshoot::name, progress_shown));
+    if (progress_shown) {
+        fmt::print(stderr, "\r\033[K"); // solved: clear the progress line
+    }
     if (turns.finite()) {
         return fmt::format("  {:<14} {:.3f}", Overshoot::name, turns.from_start);
     }
@@ -529,7 +564,7 @@ int run(int argc, char** argv) {
         ->capture_default_str();
     bool quiet = false;
     app.add_flag("--no-progress", quiet,
-                 "No progress on standard error while tabulating or simulating");
+                 "No progress on standard error while solving, tabulating or simulating");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
                "given under all three. The house rules apply to every figure but the fewest\n"
                "rolls and the traps. Exit status: 0 after the report, 2 for a bad flag or\n"

@@ -595,6 +595,98 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
     }
 }
 
+TEST_CASE("expected_turns reports its progress while it solves, and once at the end",
+          "[analysis][progress]") {
+    const FairDice<> d6;
+    std::vector<SolveProgress> seen;
+    SolveOptions options;
+    options.progress_interval = std::chrono::milliseconds(0); // every chance to report
+    options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
+
+    SECTION("GMRES: every sweep, its residual from 1 down, then the end") {
+        DefaultEngine engine(2024);
+        const auto board = random_board(engine, 250, 250, GameConfig<>({.size = 20'000}));
+        const ExpectedTurns exact = expected_turns(board, d6, options);
+        REQUIRE(exact.solve.method == SolveMethod::gmres);
+        REQUIRE(exact.solve.sweeps >= 3);
+        REQUIRE(seen.size() == exact.solve.sweeps + 1);
+        for (std::size_t i = 0; i < exact.solve.sweeps; ++i) {
+            INFO("report " << i);
+            CHECK(seen[i].method == SolveMethod::gmres);
+            CHECK(seen[i].sweeps == i + 1);
+            CHECK(std::isnan(seen[i].factored));
+        }
+        CHECK(seen.front().residual == 1.0); // the first sweep: nothing solved yet
+        CHECK(seen.back().sweeps == exact.solve.sweeps);
+        // GMRES returns only once the reduced system's residual is below 1e-10 of where it
+        // began and the whole system's backward error is at the target.
+        CHECK(seen.back().residual <= 1e-10);
+        CHECK(exact.solve.backward_error <= 1e-14);
+    }
+    SECTION("the elimination: the share of the squares factored, every 4,096 rows, then 1") {
+        // 20,000 squares, 400 snakes and 400 ladders of at most 30 squares each: the automatic
+        // choice eliminates.
+        DefaultEngine engine(17);
+        std::vector<Jump> jumps;
+        std::vector<bool> used(20'001, false);
+        while (jumps.size() < 800) {
+            const auto from = static_cast<Square>(2 + uniform_below(engine, 19'900));
+            const auto length = static_cast<Square>(1 + uniform_below(engine, 30));
+            const Square to = jumps.size() % 2 == 0 ? from - length : from + length;
+            if (to < 1 || to >= 20'000 || used[static_cast<std::size_t>(from)] ||
+                used[static_cast<std::size_t>(to)]) {
+                continue;
+            }
+            used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
+            jumps.push_back({from, to});
+        }
+        const ExpectedTurns exact =
+            expected_turns(Board<>(jumps, GameConfig<>({.size = 20'000})), d6, options);
+        REQUIRE(exact.solve.method == SolveMethod::elimination);
+        // Rows 0, 4,096, 8,192, 12,288 and 16,384 of 20,000, then the end.
+        REQUIRE(seen.size() == 6);
+        for (std::size_t i = 0; i < 5; ++i) {
+            INFO("report " << i);
+            CHECK(seen[i].method == SolveMethod::elimination);
+            CHECK(seen[i].factored == static_cast<double>(4'096 * i) / 20'000.0);
+            CHECK(std::isnan(seen[i].residual));
+        }
+        CHECK(seen.back().method == SolveMethod::elimination);
+        CHECK(seen.back().factored == 1.0);
+    }
+    SECTION("the direct solve of the classic board: its sweeps, then the end") {
+        const ExpectedTurns exact = expected_turns(classic(), d6, options);
+        REQUIRE(exact.solve.method == SolveMethod::direct);
+        REQUIRE(seen.size() == exact.solve.sweeps + 1);
+        CHECK(seen.back().sweeps == exact.solve.sweeps);
+        CHECK(std::isnan(seen.back().residual));
+        CHECK(std::isnan(seen.back().factored));
+        CHECK(exact.from_start == Approx(39.598365640208193).epsilon(1e-13));
+    }
+    SECTION("a solve done within the first interval reports only at its end") {
+        options.progress_interval = std::chrono::hours(1);
+        const ExpectedTurns exact = expected_turns(classic(), d6, options);
+        REQUIRE(seen.size() == 1);
+        CHECK(seen.front().sweeps == exact.solve.sweeps);
+    }
+    SECTION("an exception from the callback stops the solve and reaches the caller") {
+        struct Cancelled {};
+        options.progress = [](const SolveProgress&) { throw Cancelled{}; };
+        DefaultEngine engine(2024);
+        const auto board = random_board(engine, 250, 250, GameConfig<>({.size = 20'000}));
+        CHECK_THROWS_AS(expected_turns(board, d6, options), Cancelled);
+        CHECK_THROWS_AS(expected_turns(classic(), d6, options), Cancelled);
+    }
+    SECTION("a negative interval is refused, naming it") {
+        options.progress_interval = std::chrono::milliseconds(-1);
+        CHECK_THROWS_AS(expected_turns(classic(), d6, options), InvalidConfig);
+        CHECK_THROWS_WITH(expected_turns(classic(), d6, options),
+                          SL_CONTAINS("SolveOptions::progress_interval must not be negative, got "
+                                      "-1 ms"));
+        CHECK(seen.empty());
+    }
+}
+
 TEST_CASE("when no factorization is affordable, GMRES goes on with its slow modes deflated",
           "[analysis][solver]") {
     // 30,000 squares, a third of them the start of a jump of 1 to 100 squares, 60% of the jumps

@@ -206,6 +206,31 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
         REQUIRE(expected_turns(board, die, NoHouseRules{}).from_start == plain.from_start);
         REQUIRE(plain.from_start == Approx(3.5).epsilon(1e-14));
     }
+
+    SECTION("solve options: the progress at the end, a method other than automatic refused") {
+        std::vector<SolveProgress> seen;
+        SolveOptions options;
+        options.progress_interval = std::chrono::milliseconds(0);
+        options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
+        const ExpectedTurns e = expected_turns(board, die, MissTurnSquares{2}, options);
+        REQUIRE(e.from_start == Approx(4.25).epsilon(1e-14));
+        // The turn's chain is eliminated in one piece: one report, at the end.
+        REQUIRE(seen.size() == 1);
+        CHECK(seen.front().method == SolveMethod::elimination);
+        CHECK(seen.front().factored == 1.0);
+        // Rules off: the standard solve, which reports each of its sweeps.
+        seen.clear();
+        const ExpectedTurns plain = expected_turns(board, die, ChosenHouseRules{}, options);
+        CHECK(plain.from_start == Approx(3.5).epsilon(1e-14));
+        CHECK(seen.size() == plain.solve.sweeps + 1);
+
+        options.method = SolveMethod::gmres;
+        seen.clear();
+        REQUIRE_THROWS_AS(expected_turns(board, die, MissTurnSquares{2}, options), InvalidConfig);
+        REQUIRE_THROWS_WITH(expected_turns(board, die, MissTurnSquares{2}, options),
+                            SL_CONTAINS("SolveOptions::method must be automatic, got gmres"));
+        CHECK(seen.empty());
+    }
 }
 
 TEST_CASE("six to start adds the wait for a six to the standard game from where a six leads",

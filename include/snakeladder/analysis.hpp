@@ -259,11 +259,19 @@ struct SeatChances {
 
 namespace detail {
 
+inline void check_solve_options(const SolveOptions& options) {
+    if (options.progress_interval.count() < 0) {
+        throw_analysis_config(
+            fmt::format("SolveOptions::progress_interval must not be negative, got {} ms",
+                        options.progress_interval.count()));
+    }
+}
+
 template <typename Config>
 ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vector<RollOdds> odds,
-                                       SolveMethod method) {
+                                       const SolveOptions& options) {
     const TokenChain<Config> chain(board, std::move(odds));
-    ExpectationSolver<Config> solver(chain, method);
+    ExpectationSolver<Config> solver(chain, options.method, true, SolveTicker(options));
     ExpectedTurns result;
     result.from_square = solver.solve([](Square) { return 1.0; });
     fill_landing_values(chain, result.from_square);
@@ -315,14 +323,28 @@ std::shared_ptr<TurnKernel<Config>> turn_kernel(const BasicBoard<Config>& board,
 /// solver (the default picks the direct one for boards with few snakes). `solve.error_bound`
 /// bounds the relative error of every square.
 ///
-/// Throws InvalidConfig when the dice's face probabilities are not a distribution, and Error
-/// when the answer cannot be vouched for to 4 digits (a board on which a game almost never
-/// ends, whose expected length is beyond double precision).
+/// `options` may also ask for progress reports (SolveOptions::progress): a board of millions
+/// of squares and many long snakes can take a minute.
+///
+/// Throws InvalidConfig when the dice's face probabilities are not a distribution or
+/// `options.progress_interval` is negative, and Error when the answer cannot be vouched for to
+/// 4 digits (a board on which a game almost never ends, whose expected length is beyond double
+/// precision).
+template <typename Config, DiceWithOdds D>
+[[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
+                                           const SolveOptions& options) {
+    detail::check_solve_options(options);
+    return detail::expected_turns_from_odds(
+        board, detail::board_roll_odds(dice.face_probabilities(), board.size()), options);
+}
+
+/// expected_turns(board, dice, {.method = method}).
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
                                            SolveMethod method = SolveMethod::automatic) {
-    return detail::expected_turns_from_odds(
-        board, detail::board_roll_odds(dice.face_probabilities(), board.size()), method);
+    SolveOptions options;
+    options.method = method;
+    return expected_turns(board, dice, options);
 }
 
 /// The expected number of turns one player needs to get home on `board` with `dice` under
@@ -337,12 +359,23 @@ template <typename Config, DiceWithOdds D>
 /// (as Game does), and Error past the documented limits: more than 10^8 rolls to follow
 /// (squares times the dice's rolls), snakes so long that the elimination would take more than
 /// 2 x 10^9 operations, or a turn that practically never ends.
+///
+/// `options` as for expected_turns(board, dice, options) when the rules are off. Under rules
+/// that are on, the solve is always the elimination of the turn's chain (`options.method` must
+/// be `automatic`, or InvalidConfig), and it reports its progress only once, at the end.
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 [[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
-                                           const Rules& house_rules) {
+                                           const Rules& house_rules, const SolveOptions& options) {
     if (detail::rules_off(house_rules)) {
-        return expected_turns(board, dice);
+        return expected_turns(board, dice, options);
     }
+    if (options.method != SolveMethod::automatic) {
+        detail::throw_analysis_config(
+            fmt::format("under house rules expected_turns always eliminates the turn's chain; "
+                        "SolveOptions::method must be automatic, got {}",
+                        to_string(options.method)));
+    }
+    detail::check_solve_options(options);
     const auto kernel = detail::turn_kernel(board, dice, house_rules);
     ExpectedTurns result;
     result.from_square = kernel->solve(
@@ -361,7 +394,21 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     result.from_start = result.from_square[0];
     detail::require_accuracy(result.solve, result.from_square);
     result.traps = kernel->traps();
+    if (options.progress) {
+        SolveProgress done;
+        done.method = result.solve.method;
+        done.sweeps = result.solve.sweeps;
+        done.factored = 1.0;
+        options.progress(done);
+    }
     return result;
+}
+
+/// expected_turns(board, dice, house_rules, {}).
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+[[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
+                                           const Rules& house_rules) {
+    return expected_turns(board, dice, house_rules, SolveOptions{});
 }
 
 namespace detail {

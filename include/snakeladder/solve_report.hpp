@@ -2,7 +2,10 @@
 // a caller may choose for expected_turns, and the report every answer carries.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
+#include <functional>
+#include <limits>
 #include <string_view>
 
 namespace snakeladder {
@@ -46,6 +49,29 @@ struct SolveReport {
     /// of every finite square: (I - Q)^-1 >= 0 gives |E - E*| <= error_bound * E* (up to the
     /// rounding in computing the residual, about 1e-16 of the largest E).
     double error_bound = 0.0;
+};
+
+/// How far a solve has come: what SolveOptions::progress receives.
+struct SolveProgress {
+    /// The method running now (a GMRES that stalls hands the board to another).
+    SolveMethod method = SolveMethod::gmres;
+    /// Top-down passes over the board so far.
+    std::size_t sweeps = 0;
+    /// GMRES: the residual of the reduced system relative to where it began (it aims below
+    /// 1e-12, and the whole system decides from 1e-10 down); NaN for the other methods.
+    double residual = std::numeric_limits<double>::quiet_NaN();
+    /// The elimination: the share of the squares factored, 0 to 1; NaN for the other methods.
+    double factored = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// How `expected_turns` solves, and how it reports its progress.
+struct SolveOptions {
+    SolveMethod method = SolveMethod::automatic;
+    /// Called on the calling thread while the solve runs, at most once per `progress_interval`
+    /// (none within the first), and once at the end. An exception it throws stops the solve and
+    /// reaches the caller.
+    std::function<void(const SolveProgress&)> progress{};
+    std::chrono::milliseconds progress_interval{100};
 };
 
 } // namespace snakeladder

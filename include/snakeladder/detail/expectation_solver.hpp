@@ -46,6 +46,7 @@
 
 #include "../errors.hpp"
 #include "../solve_report.hpp"
+#include "solve_ticker.hpp"
 #include "sparse_elimination.hpp"
 #include "token_chain.hpp"
 
@@ -181,9 +182,11 @@ public:
 
     /// `factor_fallbacks` false: a stalled GMRES goes on as the last resort at once, as if no
     /// factorization were affordable (for the tests of that path, on boards small enough).
+    /// `ticker` reports the progress (SolveOptions::progress), from this constructor on: the
+    /// elimination factors here.
     ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method,
-                      bool factor_fallbacks = true)
-        : chain_(&chain), factor_fallbacks_(factor_fallbacks) {
+                      bool factor_fallbacks = true, SolveTicker ticker = {})
+        : chain_(&chain), factor_fallbacks_(factor_fallbacks), ticker_(std::move(ticker)) {
         const std::size_t unknowns = chain.fall_targets().size();
         report_.schur_unknowns = unknowns;
         if (method == SolveMethod::automatic) {
@@ -198,12 +201,13 @@ public:
             if (method == SolveMethod::gmres) {
                 const double estimate = SparseElimination<Config>::estimated_work(chain);
                 if (estimate <= elimination_sweeps * sweep_work() &&
-                    elimination_.factor(chain, std::min(8.0 * estimate, max_elimination_work))) {
+                    elimination_.factor(chain, std::min(8.0 * estimate, max_elimination_work),
+                                        elimination_ticks())) {
                     method = SolveMethod::elimination;
                 }
             }
         } else if (method == SolveMethod::elimination &&
-                   !elimination_.factor(chain, max_elimination_work)) {
+                   !elimination_.factor(chain, max_elimination_work, elimination_ticks())) {
             throw_analysis_config(fmt::format(
                 "the elimination solve would take more than {:.0e} operations or {} stored "
                 "entries on this board, whose snakes are long: use SolveMethod::gmres or "
@@ -242,7 +246,8 @@ public:
                 } else if (factor_fallbacks_ &&
                            SparseElimination<Config>::estimated_work(*chain_) <=
                                max_elimination_work &&
-                           elimination_.factor(*chain_, max_elimination_work)) {
+                           elimination_.factor(*chain_, max_elimination_work,
+                                               elimination_ticks())) {
                     report_.method = SolveMethod::elimination;
                 } else {
                     // Neither factorization is affordable: many long snakes, on a board whose
@@ -262,6 +267,7 @@ public:
         if (report_.method == SolveMethod::direct) {
             v = direct(rhs);
         }
+        ticker_.finish(progress_now(report_.method == SolveMethod::elimination ? 1.0 : nan()));
         if (chain_->has_infinite()) {
             for (Square s = 0; s < chain_->size(); ++s) {
                 const auto st = chain_->status(s);
@@ -276,6 +282,28 @@ public:
     [[nodiscard]] const SolveReport& report() const noexcept { return report_; }
 
 private:
+    static constexpr double nan() noexcept { return std::numeric_limits<double>::quiet_NaN(); }
+
+    // Where the solve is, for the progress callback: GMRES's relative residual while GMRES
+    // runs, and the share factored while the elimination factors.
+    [[nodiscard]] SolveProgress progress_now(double factored) const {
+        SolveProgress progress;
+        progress.method = std::isnan(factored) ? report_.method : SolveMethod::elimination;
+        progress.sweeps = report_.sweeps;
+        progress.residual = progress.method == SolveMethod::gmres ? relative_residual_ : nan();
+        progress.factored = factored;
+        return progress;
+    }
+    // Counts a sweep, and reports the progress when an interval has passed.
+    void count_sweep() {
+        ++report_.sweeps;
+        ticker_.tick(progress_now(nan()));
+    }
+    // What the elimination calls as it factors.
+    auto elimination_ticks() {
+        return [this](double share) { ticker_.tick(progress_now(share)); };
+    }
+
     // The whole board swept once with x on the fall targets (see TokenChain::sweep).
     template <typename Rhs>
     std::vector<double>& sweep_with(const std::vector<double>& x, Rhs&& rhs) {
@@ -284,7 +312,7 @@ private:
             y_[static_cast<std::size_t>(targets[i])] = x[i];
         }
         chain_->sweep(y_, rhs);
-        ++report_.sweeps;
+        count_sweep();
         return y_;
     }
 
@@ -408,7 +436,7 @@ private:
                     }
                 }
                 chain_->block_sweep(block, width);
-                ++report_.sweeps;
+                count_sweep();
                 for (std::size_t i = 0; i < n; ++i) {
                     for (std::size_t j = 0; j < columns; ++j) {
                         matrix[i * n + first + j] =
@@ -542,6 +570,7 @@ private:
         int stalls = 0;
         for (bool first = true;; first = false) {
             const double beta = std::sqrt(dot(r, r));
+            relative_residual_ = beta / b_norm;
             if (beta <= verify_below * b_norm) {
                 // Near the rounding floor of the Schur system: let the whole system decide.
                 measure(v, rhs);
@@ -607,6 +636,7 @@ private:
                 g[j + 1] = -sn[j] * g[j];
                 g[j] = cs[j] * g[j];
                 steps = j + 1;
+                relative_residual_ = std::abs(g[j + 1]) / b_norm;
                 if (w_norm == 0.0 || std::abs(g[j + 1]) <= gmres_tolerance * b_norm) {
                     break;
                 }
@@ -664,6 +694,8 @@ private:
     const TokenChain<Config>* chain_;
     SolveReport report_;
     bool factor_fallbacks_;
+    SolveTicker ticker_;
+    double relative_residual_ = 1.0; // GMRES's, last known: what the progress reports
     std::vector<double> x_; // GMRES's answer on the fall targets, where a patient run goes on
     double b_norm_ = 0.0;   // the norm of the Schur right-hand side of the last GMRES run from 0
     DenseLu lu_;

@@ -56,8 +56,12 @@ public:
 
     /// Factors the system; false, with nothing kept, when that would take more than `budget`
     /// operations or more than max_entries entries (the caller then uses another method). Both
-    /// are checked before anything large is allocated.
-    bool factor(const Chain& chain, double budget) {
+    /// are checked before anything large is allocated. `on_rows(share)` is called every
+    /// rows_per_report rows with the share of the squares factored so far.
+    static constexpr Square rows_per_report = 4096;
+    template <typename OnRows = void (*)(double)>
+    bool factor(
+        const Chain& chain, double budget, OnRows&& on_rows = [](double) {}) {
         chain_ = &chain;
         const auto squares = static_cast<std::size_t>(chain.size()) + 1;
         diagonal_.assign(squares, 0.0);
@@ -96,6 +100,9 @@ public:
             const auto row = static_cast<std::size_t>(s);
             upper_start_[row] = upper_column_.size();
             lower_start_[row] = lower_column_.size();
+            if (s % rows_per_report == 0) {
+                on_rows(static_cast<double>(s) / static_cast<double>(home));
+            }
             if (chain.status(s) != Chain::finite) {
                 continue;
             }
