@@ -180,8 +180,9 @@ constexpr std::uint64_t simulation_block_seed(std::uint64_t seed, std::uint64_t 
 class NextSquareTable {
 public:
     static constexpr std::size_t max_entries = std::size_t{1} << 20; // 4 MiB
-    // The two-roll table is built only while it stays in the fastest caches: 64 KiB, the
-    // classic board with one die takes 14 KiB of it, with two dice 68 KiB (not built).
+    // The two-roll table is built only while it stays in the fastest caches: 64 KiB, of which
+    // the classic board with one die takes 19 KiB (7 x 7 rows of 101 squares), and only for
+    // dice that roll at most max_pair_roll (two dice roll up to 12: not built).
     static constexpr std::size_t max_two_roll_entries = std::size_t{1} << 14;
 
     static constexpr bool fits(Square size, int max_roll) noexcept {

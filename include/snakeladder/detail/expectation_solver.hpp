@@ -147,7 +147,7 @@ public:
     /// Sweeps GMRES may spend before a factorization or the deflated GMRES of the last resort
     /// takes over (four restart cycles): a board GMRES has not solved by then is one whose
     /// slow modes those converge on faster (1,000,000 squares, 5% of them jumps of up to 10,000
-    /// squares: 916 sweeps plain, 335 in all with the deflation).
+    /// squares: 916 sweeps plain, 345 in all with the deflation).
     static constexpr std::size_t gmres_max_sweeps = 240;
     /// Restart cycles in a row that may each fail to halve the residual before GMRES gives up.
     static constexpr int max_stalled_cycles = 3;
@@ -165,6 +165,10 @@ public:
     /// (224,805 fall targets) take 1,241 with 64 and 689 with 256.
     static constexpr std::size_t min_coarse_groups = 16;
     static constexpr std::size_t max_coarse_groups = 256;
+    /// The most memory the coarse space may keep ((I - H) z_g for every stretch): 512 MiB. On a
+    /// board of so many fall targets that not even min_coarse_groups stretches fit, GMRES goes
+    /// on undeflated.
+    static constexpr std::size_t max_coarse_bytes = std::size_t{1} << 29;
     /// Refinement steps the direct solve may take to reach target_backward_error.
     static constexpr int max_refinements = 3;
     /// When GMRES stalls, the direct solve is tried if forming H costs at most this many
@@ -254,7 +258,9 @@ public:
                     // games slide down many times. GMRES goes on from where it stopped, with
                     // the slow modes deflated by a coarse space (see build_coarse_space), and
                     // gives up only when its cycles no longer take 1% off the residual.
-                    build_coarse_space();
+                    if (coarse_az_.empty()) { // built once, for every right-hand side
+                        build_coarse_space();
+                    }
                     v = gmres(rhs, true);
                 }
             }
@@ -470,8 +476,13 @@ private:
     void build_coarse_space() {
         const std::size_t n = chain_->fall_targets().size();
         const auto half_root = static_cast<std::size_t>(std::sqrt(static_cast<double>(n)) / 2);
+        const std::size_t affordable =
+            max_coarse_bytes / sizeof(double) / std::max<std::size_t>(n, 1);
         const std::size_t groups =
-            std::min(std::clamp(half_root, min_coarse_groups, max_coarse_groups), n);
+            std::min({std::clamp(half_root, min_coarse_groups, max_coarse_groups), affordable, n});
+        if (groups < std::min(min_coarse_groups, n)) {
+            return;
+        }
         coarse_group_.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
             coarse_group_[i] = i * groups / n;
@@ -525,6 +536,9 @@ private:
     // patient_max_sweeps sweeps.
     template <typename Rhs>
     std::vector<double> gmres(Rhs& rhs, bool patient = false) {
+        // The caps count this run's sweeps: a solver may solve several right-hand sides (a
+        // distribution's mean, then its variance), and report_.sweeps counts them all.
+        const std::size_t sweeps_at_start = report_.sweeps;
         const std::size_t n = chain_->fall_targets().size();
         std::vector<double>& x = x_;
         if (!patient) {
@@ -558,7 +572,7 @@ private:
         const bool deflated = !coarse_az_.empty();
         const std::size_t m = std::min(gmres_restart, n);
         const std::size_t sweeps_allowed =
-            patient ? report_.sweeps + patient_max_sweeps : gmres_max_sweeps;
+            sweeps_at_start + (patient ? patient_max_sweeps : gmres_max_sweeps);
         const double stall_ratio = patient ? patient_stall_ratio : 0.5;
         std::vector<std::vector<double>> basis(m + 1);
         std::vector<double> h((m + 1) * m, 0.0);
