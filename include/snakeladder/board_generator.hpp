@@ -234,8 +234,7 @@ template <typename Config = GameConfig<>, std::uniform_random_bit_generator Engi
         const Board<Config> board(layout, options.config);
         double length = std::numeric_limits<double>::infinity();
         try {
-            length =
-                detail::expected_turns_from_odds(board, odds, SolveMethod::automatic).from_start;
+            length = detail::expected_turns_from_odds(board, odds, SolveOptions{}).from_start;
         } catch (const Error&) {
             // A candidate on which a game almost never ends has no computable length: it is
             // as far from any target as a board with a trap.
