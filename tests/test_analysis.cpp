@@ -537,6 +537,28 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
     }
 }
 
+namespace {
+// 20,000 squares, 400 snakes and 400 ladders of at most 30 squares each: a board the automatic
+// choice gives to the elimination.
+Board<> short_jumps_board() {
+    DefaultEngine engine(17);
+    std::vector<Jump> jumps;
+    std::vector<bool> used(20'001, false);
+    while (jumps.size() < 800) {
+        const auto from = static_cast<Square>(2 + uniform_below(engine, 19'900));
+        const auto length = static_cast<Square>(1 + uniform_below(engine, 30));
+        const Square to = jumps.size() % 2 == 0 ? from - length : from + length;
+        if (to < 1 || to >= 20'000 || used[static_cast<std::size_t>(from)] ||
+            used[static_cast<std::size_t>(to)]) {
+            continue;
+        }
+        used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
+        jumps.push_back({from, to});
+    }
+    return Board<>(jumps, GameConfig<>({.size = 20'000}));
+}
+} // namespace
+
 TEST_CASE("boards of many short snakes are solved by elimination, however long the game",
           "[analysis][solver]") {
     SECTION("local_100k.txt, 100,000 squares, 5% of them jumps of 1 to 100 squares") {
@@ -572,21 +594,7 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
     }
     SECTION("a board of short snakes and ladders is given to elimination automatically") {
         // 20,000 squares, 400 snakes and 400 ladders of at most 30 squares each.
-        DefaultEngine engine(17);
-        std::vector<Jump> jumps;
-        std::vector<bool> used(20'001, false);
-        while (jumps.size() < 800) {
-            const auto from = static_cast<Square>(2 + uniform_below(engine, 19'900));
-            const auto length = static_cast<Square>(1 + uniform_below(engine, 30));
-            const Square to = jumps.size() % 2 == 0 ? from - length : from + length;
-            if (to < 1 || to >= 20'000 || used[static_cast<std::size_t>(from)] ||
-                used[static_cast<std::size_t>(to)]) {
-                continue;
-            }
-            used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
-            jumps.push_back({from, to});
-        }
-        const Board<> board(jumps, GameConfig<>({.size = 20'000}));
+        const Board<> board = short_jumps_board();
         const ExpectedTurns automatic = expected_turns(board, FairDice<>());
         CHECK(automatic.solve.method == SolveMethod::elimination);
         const ExpectedTurns gmres = expected_turns(board, FairDice<>(), SolveMethod::gmres);
@@ -624,24 +632,7 @@ TEST_CASE("expected_turns reports its progress while it solves, and once at the 
         CHECK(exact.solve.backward_error <= 1e-14);
     }
     SECTION("the elimination: the share of the squares factored, every 4,096 rows, then 1") {
-        // 20,000 squares, 400 snakes and 400 ladders of at most 30 squares each: the automatic
-        // choice eliminates.
-        DefaultEngine engine(17);
-        std::vector<Jump> jumps;
-        std::vector<bool> used(20'001, false);
-        while (jumps.size() < 800) {
-            const auto from = static_cast<Square>(2 + uniform_below(engine, 19'900));
-            const auto length = static_cast<Square>(1 + uniform_below(engine, 30));
-            const Square to = jumps.size() % 2 == 0 ? from - length : from + length;
-            if (to < 1 || to >= 20'000 || used[static_cast<std::size_t>(from)] ||
-                used[static_cast<std::size_t>(to)]) {
-                continue;
-            }
-            used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
-            jumps.push_back({from, to});
-        }
-        const ExpectedTurns exact =
-            expected_turns(Board<>(jumps, GameConfig<>({.size = 20'000})), d6, options);
+        const ExpectedTurns exact = expected_turns(short_jumps_board(), d6, options);
         REQUIRE(exact.solve.method == SolveMethod::elimination);
         // Rows 0, 4,096, 8,192, 12,288 and 16,384 of 20,000, then the end.
         REQUIRE(seen.size() == 6);
