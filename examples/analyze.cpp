@@ -484,9 +484,7 @@ int analyze(const AnalyzeOptions& options) {
         fmt::print("none, home cannot be reached\n");
     }
 
-    fmt::print("\nTraps under {}{}: {}\n", Overshoot::name,
-               house.switches() == HouseRuleSwitches{} ? "" : " (the board's rules alone)",
-               describe_traps(board, die));
+    fmt::print("\nTraps under {}: {}\n", Overshoot::name, describe_traps(board, die, house));
 
     std::vector<double> visits = print_square_effects(board, house);
 
@@ -567,8 +565,8 @@ int run(int argc, char** argv) {
                  "No progress on standard error while solving, tabulating or simulating");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
                "given under all three. The house rules apply to every figure but the fewest\n"
-               "rolls and the traps. Exit status: 0 after the report, 2 for a bad flag or\n"
-               "board file, 1 when a picture cannot be written.");
+               "rolls. Exit status: 0 after the report, 2 for a bad flag or board file, 1 when\n"
+               "a picture cannot be written.");
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
@@ -839,6 +840,108 @@ TEST_CASE("House rules refuse dice that would stop every token for good") {
         REQUIRE(line(game.play_turn()) ==
                 "Ana rolls 1: 0 to 1, rolls 1: 1 to 2, rolls 1: forfeits the turn, back to 0");
         REQUIRE_THROWS_AS(game.play_turn(), DiceExhausted);
+    }
+}
+
+TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
+    using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
+    const Board<Config> board(std::vector<Jump>{{3, 20}, {10, 5}, {12, 5}}, {.size = 30});
+    const auto coin = FairDice<>::seeded(1, 2);
+    const std::vector<std::int64_t> one_two{1, 2};
+    // Roll by roll nothing traps a token: from 9 a 2 reaches 11, and from 11 a 2 reaches 13.
+    REQUIRE(board.traps(one_two).empty());
+
+    SECTION("the second maximum in a row forfeits: squares 5 to 9 are a cage") {
+        // Worked out by hand, rolls 1 and 2, a 2 rolling again and the second 2 forfeiting:
+        // from 9 a 1 lands on the snake 10 -> 5, and a 2 reaches 11, where the next roll takes
+        // the snake 12 -> 5 or forfeits back to 9; from 8 a 1 reaches 9, and a 2 the snake to 5.
+        // So turns from 5..9 end on 5..9 only. Square 2 reaches the cage (2 then 1: 4, 5), and
+        // 0 can go round it (2 then 1: the ladder 3 -> 20), so home is still in reach from 0.
+        const ChosenHouseRules forfeit({.forfeit_streak = 2});
+        const std::string expected =
+            "with rolls of 1 to 2 under ExactFinish and house rules ExtraTurnOnMax<2>, a token "
+            "can reach squares 5, 6, 7, 8, 9 but can never get home (square 30) from there, so "
+            "the game might never end";
+        const auto game = [&] {
+            return Game<FairDice<>, Config>(board, coin, {"A", "B"}, forfeit);
+        };
+        CHECK_THROWS_AS(game(), InvalidConfig);
+        CHECK_THROWS_WITH(game(), expected);
+        CHECK(describe_traps(board, coin, forfeit) ==
+              "squares 5, 6, 7, 8 and 9 are traps: a token can reach them from the start, but "
+              "from them home can never be reached with rolls {1, 2} under house rules "
+              "ExtraTurnOnMax<2>");
+        CHECK_THROWS_AS(simulate(board, coin, {.games = 10}, forfeit), InvalidConfig);
+        CHECK_THROWS_WITH(simulate(board, coin, {.games = 10}, forfeit),
+                          "simulate: the board is refused, as some games would never end: "
+                          "squares 5, 6, 7, 8 and 9 are traps: a token can reach them from the "
+                          "start, but from them home can never be reached with rolls {1, 2} "
+                          "under house rules ExtraTurnOnMax<2>");
+        // The analysis finds the same squares, as squares it can never leave.
+        const ExpectedTurns turns = expected_turns(board, coin, forfeit);
+        CHECK(turns.traps == std::vector<Square>{5, 6, 7, 8, 9});
+        CHECK(std::isinf(turns.from_start));
+    }
+    SECTION("rules that let a token past the snakes are played") {
+        // A third maximum forfeits: 9, 2 to 11, 2 to 13 gets by. Six to start and knock-back
+        // alone never make a token roll again, and a lone token knocks nobody back.
+        for (const HouseRuleSwitches& rules :
+             {HouseRuleSwitches{.forfeit_streak = 3}, HouseRuleSwitches{.max_roll_to_start = true},
+              HouseRuleSwitches{.knock_back = true}, HouseRuleSwitches{}}) {
+            INFO(ChosenHouseRules(rules).name());
+            CHECK_NOTHROW(
+                Game<FairDice<>, Config>(board, coin, {"Ana", "Ben"}, ChosenHouseRules(rules)));
+            CHECK(describe_traps(board, coin, ChosenHouseRules(rules))
+                      .starts_with("no square is a trap"));
+        }
+    }
+    SECTION("a board no token can ever finish (found by the fuzzer)") {
+        // Rolls 1 and 2, a second 2 forfeiting: the only way past the snake 25 -> 20 is a 2 from
+        // 24 onto 26, where the next roll takes the snake 27 -> 1 or forfeits back to 24. So no
+        // turn ends above 24, and home (30) is out of reach from every square, the start too.
+        // Before, the game was built, and play() ran until memory ran out.
+        const Board<Config> trap(std::vector<Jump>{{4, 14}, {25, 20}, {17, 7}, {27, 1}},
+                                 {.size = 30});
+        REQUIRE(trap.traps(one_two).empty());
+        const ChosenHouseRules rules({.forfeit_streak = 2, .knock_back = true});
+        const auto game = [&] {
+            return Game<FairDice<>, Config>(trap, coin, {"A", "B", "C", "D", "E"}, rules);
+        };
+        CHECK_THROWS_AS(game(), InvalidConfig);
+        CHECK_THROWS_WITH(game(), "home (square 30) can never be reached from the start with "
+                                  "rolls of 1 to 2 under ExactFinish and house rules "
+                                  "ExtraTurnOnMax<2> + KnockBack");
+    }
+}
+
+TEST_CASE("KnockBack on a board that funnels every token onto one square: the turn limit ends it") {
+    // No lone token is trapped here, so the game is built; but with a coin both rolls from 0
+    // take a ladder to 5, where the token already there is sent back to 0. Every turn is the
+    // same, and no token ever leaves 5 before it is sent back: the race never ends, which the
+    // check does not examine (README, House rules), and the turn limit ends it.
+    using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
+    const Board<Config> board(std::vector<Jump>{{1, 5}, {2, 5}}, {.size = 10, .turn_limit = 100});
+    Game<FairDice<>, Config> game(board, FairDice<>::seeded(7, 2), {"Ana", "Ben"});
+    const GameResult result = game.play();
+    CHECK(result.status == GameStatus::turn_limit_reached);
+    CHECK(result.turns == 100);
+    CHECK(game.positions() == std::vector<Square>{0, 5}); // Ben played turn 100
+    const std::vector<TurnRecord> records = game.records();
+    REQUIRE(records.size() == 100);
+    for (const TurnRecord& record : records) {
+        INFO("turn " << record.turn);
+        const std::size_t other = 1 - record.seat;
+        CHECK(record.seat == (record.turn - 1) % 2);
+        CHECK(record.start == 0);
+        CHECK(record.end == 5);
+        CHECK(record.jumps == JumpPath{Jump{static_cast<Square>(record.roll), 5}});
+        if (record.turn == 1) {
+            CHECK(record.knocked_back.empty());
+        } else {
+            REQUIRE(record.knocked_back.size() == 1);
+            CHECK(record.knocked_back.front().seat == other);
+            CHECK(record.knocked_back.front().from == 5);
+        }
     }
 }
 

@@ -1,9 +1,13 @@
-// Traps for some dice: which rolls matter on a board, and the board's traps (Board::traps) in a
-// sentence a board designer can act on. The game, the simulation and the analysis all ask here.
+// Traps for some dice: which rolls matter on a board, and the board's traps (Board::traps, or
+// under house rules the traps of whole turns) in a sentence a board designer can act on. The game,
+// the simulation and the analysis all ask here.
 #pragma once
 
 #include "board.hpp"
+#include "detail/turn_outcomes.hpp"
 #include "dice.hpp"
+#include "house_rules.hpp"
+#include "turn_model.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -74,21 +78,11 @@ inline std::string describe_rolls(std::vector<std::int64_t> rolls) {
 
 } // namespace detail
 
-/// The traps of `board` for the given rolls, in a sentence a board designer can act on, e.g.
-/// "square 7 is a trap: a token can reach it from the start, but from it home can never be
-/// reached with rolls {2, 4}". For a sound board the sentence says there is none.
-template <typename Config>
-[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board,
-                                         std::span<const std::int64_t> rolls) {
-    std::vector<std::int64_t> usable;
-    for (const std::int64_t r : rolls) {
-        if (r >= 1) {
-            usable.push_back(r);
-        }
-    }
-    const std::string roll_words = usable.empty() ? std::string("no roll of at least 1")
-                                                  : "rolls " + detail::describe_rolls(usable);
-    const std::vector<Square> traps = board.traps(usable);
+namespace detail {
+
+// The sentence of describe_traps for `traps` (ascending), found with `roll_words`.
+inline std::string describe_trap_squares(const std::vector<Square>& traps,
+                                         const std::string& roll_words) {
     if (traps.empty()) {
         return "no square is a trap: home can be reached from every square a token can reach "
                "with " +
@@ -120,12 +114,83 @@ template <typename Config>
            roll_words;
 }
 
+// The rolls at least 1 among `rolls`.
+inline std::vector<std::int64_t> usable_rolls(std::span<const std::int64_t> rolls) {
+    std::vector<std::int64_t> usable;
+    for (const std::int64_t r : rolls) {
+        if (r >= 1) {
+            usable.push_back(r);
+        }
+    }
+    return usable;
+}
+
+// The traps a lone token meets with `rolls` (rolls_that_matter: distinct, ascending, at least 1)
+// of dice whose highest roll is `max_roll`, under `rules`: Board::traps when the rules do nothing,
+// the traps of whole turns (lone_token_traps) when they may.
+template <class Config, HouseRule Rules>
+std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
+                                      std::span<const std::int64_t> rolls, std::int64_t max_roll,
+                                      const Rules& rules) {
+    if (rules_off(rules)) {
+        return board.traps(rolls);
+    }
+    // A rule reads the roll itself (a maximum rolls again), so the highest roll is followed as
+    // itself even where a roll past twice the board's size stands for it. Each roll counts as
+    // equally likely: only which rolls can come matters.
+    std::vector<int> kept(rolls.begin(), rolls.end());
+    if (kept.empty() || kept.back() < max_roll) {
+        kept.push_back(static_cast<int>(max_roll));
+    }
+    std::vector<ChanceOutcome> outcomes;
+    outcomes.reserve(kept.size());
+    for (const int roll : kept) {
+        outcomes.push_back({roll, 1.0 / static_cast<double>(kept.size())});
+    }
+    return lone_token_traps(board, std::span<const ChanceOutcome>(outcomes),
+                            static_cast<int>(max_roll), rules);
+}
+
+} // namespace detail
+
+/// The traps of `board` for the given rolls, in a sentence a board designer can act on, e.g.
+/// "square 7 is a trap: a token can reach it from the start, but from it home can never be
+/// reached with rolls {2, 4}". For a sound board the sentence says there is none.
+template <typename Config>
+[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board,
+                                         std::span<const std::int64_t> rolls) {
+    const std::vector<std::int64_t> usable = detail::usable_rolls(rolls);
+    const std::string roll_words = usable.empty() ? std::string("no roll of at least 1")
+                                                  : "rolls " + detail::describe_rolls(usable);
+    return detail::describe_trap_squares(board.traps(usable), roll_words);
+}
+
 /// describe_traps for the rolls `dice` can make (rolls past twice the board's size move a token
 /// as that roll does, and are described as it).
 template <typename Config, Dice D>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice) {
     const std::vector<std::int64_t> rolls = detail::rolls_that_matter(dice, board.size());
     return describe_traps(board, std::span<const std::int64_t>(rolls));
+}
+
+/// describe_traps for the dice under house rules, which decide where whole turns can end: a rule
+/// that forfeits a turn or grants another roll can trap a token that single rolls would not
+/// (Game and simulate refuse such a board for these rules), e.g. "squares 5, 6, 7, 8 and 9 are
+/// traps: ... with rolls {1, 2} under house rules ExtraTurnOnMax<2>". A rule that moves other
+/// tokens (KnockBack) changes nothing here: a lone token's turns are examined.
+template <typename Config, Dice D, HouseRule Rules>
+[[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice,
+                                         const Rules& house_rules) {
+    const std::vector<std::int64_t> rolls = detail::rolls_that_matter(dice, board.size());
+    std::string roll_words = rolls.empty() ? std::string("no roll of at least 1")
+                                           : "rolls " + detail::describe_rolls(rolls);
+    if (!detail::rules_off(house_rules)) {
+        roll_words += " under house rules " + house_rules.name();
+    }
+    return detail::describe_trap_squares(
+        detail::traps_under_rules(board, std::span<const std::int64_t>(rolls),
+                                  static_cast<std::int64_t>(dice.max_roll()), house_rules),
+        roll_words);
 }
 
 } // namespace snakeladder

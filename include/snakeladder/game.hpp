@@ -877,7 +877,11 @@ private:
     }
 
     // A board and dice that can leave a token where home is out of reach would make a game that
-    // never ends. The board says which squares those are; the message names the first few.
+    // never ends. The board says which squares those are, or under house rules the turns do (a
+    // rule that forfeits a turn or rolls again can trap a token single rolls would let through);
+    // the message names the first few. A rule that moves other tokens (KnockBack) can still make
+    // a race that never ends on a board that funnels every token onto one square: that is not
+    // examined, and the turn limit is what ends such a game.
     void check_home_reachable() const {
         if constexpr (FiniteDice<D>) {
             // Scripted dice end in DiceExhausted: they cannot make a game endless, and which
@@ -890,11 +894,16 @@ private:
         const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_.size());
         const std::vector<int> rolls(wide.begin(), wide.end()); // each at most 2 * size
         detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
-        const std::vector<Square> traps = board_.traps(wide);
+        const std::vector<Square> traps = detail::traps_under_rules(
+            board_, std::span<const std::int64_t>(wide),
+            static_cast<std::int64_t>(dice_.max_roll()), config_.house_rules());
         if (traps.empty()) {
             return;
         }
-        const std::string rule{Config::overshoot_rule::name};
+        std::string rule{Config::overshoot_rule::name};
+        if (!detail::rules_off(config_.house_rules())) {
+            rule += " and house rules " + config_.house_rules().name();
+        }
         if (traps.front() == 0) {
             throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
                                             "with rolls of {} under {}",

@@ -625,9 +625,11 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
     }
     const std::vector<std::int64_t> rolls = rolls_that_matter(dice, board.size());
     check_house_rules_playable(board, house_rules, dice, rolls);
-    if (!board.traps(rolls).empty()) {
+    if (!traps_under_rules(board, std::span<const std::int64_t>(rolls),
+                           static_cast<std::int64_t>(dice.max_roll()), house_rules)
+             .empty()) {
         throw_simulation_option("the board is refused, as some games would never end: " +
-                                describe_traps(board, std::span<const std::int64_t>(rolls)));
+                                describe_traps(board, dice, house_rules));
     }
 }
 
@@ -759,7 +761,8 @@ inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
 ///
 /// Throws InvalidConfig, before playing, for options out of range (naming the option), for a
 /// board with a trap for these dice (a square reachable from the start from which home cannot be
-/// reached: such games would never end), and for house rules these dice cannot play (as Game's
+/// reached: such games would never end; under house rules, by whole turns, as describe_traps
+/// with the rules says), and for house rules these dice cannot play (as Game's
 /// constructor refuses them). Exceptions from the dice or the progress callback stop
 /// every thread and reach the caller.
 template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>

@@ -1,6 +1,7 @@
 // A game driven by arbitrary calls: any board (a few jumps, or the classic one), 0 to 10 players
 // with names of any bytes, one of several rule sets (house rules chosen at run time), scripted or
-// seeded dice, a turn limit from 1 to UINT64_MAX, then up to 64 calls chosen by the input:
+// seeded dice, a turn limit from 1 to UINT64_MAX (at most 2,000 for seeded dice under knock-back),
+// then up to 64 calls chosen by the input:
 // play_turn, take_turn with the due name, another player's or any bytes, replay_turn with any
 // rolls, undo, play, save and load (of the document as saved, or with a byte changed), and the
 // queries.
@@ -55,6 +56,11 @@ using namespace snakeladder;
 constexpr int max_small_board = 40;
 constexpr int max_players_fuzzed = 10;
 constexpr int max_calls = 64;
+// Knock-back can make a race that never ends on a board that funnels the tokens onto one square
+// (Game does not examine the race, only each lone token's turns), and races of many tokens that
+// keep sending each other back can run for millions of turns: seeded games under knock-back get
+// at most this turn limit, so that play() ends within the fuzzer's time.
+constexpr std::uint64_t max_knock_back_turns = 2'000;
 
 // --- What the input asks for -----------------------------------------------------------------
 
@@ -136,6 +142,10 @@ Spec decode_spec(fuzz::FuzzInput& bytes) {
         spec.names.push_back(bytes.text(12));
     }
     spec.observed = bytes.flag();
+    if (spec.switches.knock_back && !spec.dice.scripted &&
+        spec.settings.turn_limit > max_knock_back_turns) {
+        spec.settings.turn_limit = max_knock_back_turns;
+    }
     return spec;
 }
 

@@ -103,4 +103,117 @@ private:
     GameState scratch_;
 };
 
+/// The most rolls of one turn the quick proof in lone_token_traps follows.
+inline constexpr int quick_proof_turn_rolls = 3;
+
+/// The squares a lone token can begin a turn on, coming from square 0, from which no run of
+/// turns gets it home under `rules`, ascending: Board::traps, for whole turns. A rule that
+/// forfeits a turn or grants another roll can trap a token that single rolls would let through:
+/// with ExtraTurnOnMax<2> and rolls 1 and 2, a token on 9 below a snake on 10 lands on the snake
+/// with a 1, and with a 2 lands on 11, rolls again and takes a snake on 12 or forfeits. Only which
+/// rolls can come matters here, not their odds (which only decide where TurnFollower stops
+/// following a turn that goes on). A rule that moves another seat's token (KnockBack) does
+/// nothing to a lone token; what it does to a race is not examined.
+///
+/// Bounded as Board::traps is: squares times rolls at most max_trap_moves, else InvalidConfig.
+template <class Config, HouseRule Rules>
+std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
+                                     std::span<const ChanceOutcome> rolls, int max_roll,
+                                     const Rules& rules) {
+    const Square home = board.size();
+    const auto squares = static_cast<std::size_t>(home) + 1;
+    const std::uint64_t moves = static_cast<std::uint64_t>(home) * rolls.size();
+    if (moves > max_trap_moves) {
+        throw_invalid_config(fmt::format(
+            "checking that every game can end under house rules {} follows {} distinct rolls "
+            "from each of {} squares, {} moves, more than the {} allowed; use fewer distinct "
+            "rolls or a smaller board",
+            rules.name(), rolls.size(), home, moves, max_trap_moves));
+    }
+    GameState lone(1, max_roll);
+
+    // A quick proof first, as Board::traps has one: from the top down, a square surely gets home
+    // when a turn of a few rolls can end on a higher square that surely does (home does). Every
+    // square passing proves there is no trap, after a roll or two per square on a sound board;
+    // a square failing proves nothing, and the search below decides.
+    std::vector<unsigned char> climbs(squares, 0);
+    climbs[static_cast<std::size_t>(home)] = 1;
+    std::vector<std::pair<GameState, int>> under_way; // states mid-turn, rolls made
+    bool proved = true;
+    for (Square s = home - 1; s >= 0 && proved; --s) {
+        lone.squares[0] = s;
+        under_way.assign(1, {lone, 0});
+        while (!under_way.empty() && climbs[static_cast<std::size_t>(s)] == 0) {
+            const auto [state, made] = std::move(under_way.back());
+            under_way.pop_back();
+            for (const ChanceOutcome& roll : rolls) {
+                GameState next = state;
+                const RollOutcome outcome = apply_roll_in_place(board, next, roll.roll, rules);
+                const Square end = next.squares[0];
+                if (!outcome.turn_over) {
+                    if (made + 1 < quick_proof_turn_rolls) {
+                        under_way.emplace_back(std::move(next), made + 1);
+                    }
+                } else if (end > s && climbs[static_cast<std::size_t>(end)] != 0) {
+                    climbs[static_cast<std::size_t>(s)] = 1;
+                    break;
+                }
+            }
+        }
+        proved = climbs[static_cast<std::size_t>(s)] != 0;
+    }
+    if (proved) {
+        return {};
+    }
+
+    // Forwards from square 0, turn by turn: the squares a turn can begin on, and every move
+    // between them, kept as (to, from).
+    TurnFollower<Config, Rules> follower(board, rolls, rules);
+    std::vector<unsigned char> reached(squares, 0);
+    std::vector<std::pair<Square, Square>> turn_moves;
+    std::vector<Square> queue{0};
+    reached[0] = 1;
+    while (!queue.empty()) {
+        const Square s = queue.back();
+        queue.pop_back();
+        if (s == home) {
+            continue;
+        }
+        lone.squares[0] = s;
+        for (const TurnEnd& end : follower.ends(lone)) {
+            const Square to = end.state.squares[0];
+            turn_moves.emplace_back(to, s);
+            if (reached[static_cast<std::size_t>(to)] == 0) {
+                reached[static_cast<std::size_t>(to)] = 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    // Backwards from home along those moves: the squares that can still get home.
+    std::sort(turn_moves.begin(), turn_moves.end());
+    std::vector<unsigned char> gets_home(squares, 0);
+    gets_home[static_cast<std::size_t>(home)] = 1;
+    queue.assign(1, home);
+    while (!queue.empty()) {
+        const Square to = queue.back();
+        queue.pop_back();
+        const auto first = std::lower_bound(turn_moves.begin(), turn_moves.end(),
+                                            std::pair<Square, Square>{to, 0});
+        for (auto m = first; m != turn_moves.end() && m->first == to; ++m) {
+            if (gets_home[static_cast<std::size_t>(m->second)] == 0) {
+                gets_home[static_cast<std::size_t>(m->second)] = 1;
+                queue.push_back(m->second);
+            }
+        }
+    }
+    std::vector<Square> traps;
+    for (Square s = 0; s < home; ++s) {
+        if (reached[static_cast<std::size_t>(s)] != 0 &&
+            gets_home[static_cast<std::size_t>(s)] == 0) {
+            traps.push_back(s);
+        }
+    }
+    return traps;
+}
+
 } // namespace snakeladder::detail
