@@ -17,6 +17,7 @@
 #include <snakeladder/turn_model.hpp>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace snakeladder;
@@ -236,12 +237,16 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
 TEST_CASE("six to start adds the wait for a six to the standard game from where a six leads",
           "[analysis][house_rules]") {
     // From square 0 each turn moves with probability 1/6, onto where a 6 leads, else waits:
-    // E0 = 6 + E(resolve(6)) of the standard game, on every board.
-    const FairDice<> die(6);
-    for (const Board<>& board : {classic(), plain_board(30)}) {
+    // E0 = 6 + E(resolve(6)) of the standard game, on every board. With a die of 24 faces (a
+    // maximum of 24 to start), a turn from a square ends on up to 24 squares, which the turn
+    // follower finds through its hash index rather than its linear search.
+    for (const auto& [board, faces] :
+         {std::pair{classic(), 6}, std::pair{plain_board(30), 6}, std::pair{plain_board(60), 24}}) {
+        const FairDice<> die(faces);
         const ExpectedTurns plain = expected_turns(board, die);
         const ExpectedTurns six = expected_turns(board, die, SixToStart{});
-        const double by_hand = 6.0 + plain.from_square[static_cast<std::size_t>(board.resolve(6))];
+        const double by_hand =
+            faces + plain.from_square[static_cast<std::size_t>(board.resolve(faces))];
         REQUIRE(six.from_start == Approx(by_hand).epsilon(1e-12));
         // Every other square is the standard game's: the rule acts on square 0 alone.
         for (Square s = 1; s <= board.size(); ++s) {
@@ -250,16 +255,20 @@ TEST_CASE("six to start adds the wait for a six to the standard game from where 
         }
         const LengthDistribution d = length_distribution(board, die, {}, SixToStart{});
         REQUIRE(d.mean() == Approx(by_hand).epsilon(1e-12));
-        // P(T = 1) = 0 on both boards (a six then reaches at most square 6 + a ladder).
+        // P(T = 1) = 0 on every board (a maximum then reaches at most itself + a ladder).
         REQUIRE(d.probability(1) == 0.0);
     }
 }
 
 TEST_CASE("seat chances under knock-back follow all tokens at once, as an independent model does",
           "[analysis][house_rules]") {
-    const FairDice<> die(3);
-    const Board<> board = plain_board(7);
-    const KnockBackReference reference = knock_back_reference(7, 3);
+    // Three faces on 7 squares; 20 faces on 25, where a turn ends in up to 20 states, found
+    // through the turn follower's hash index.
+    const auto [size, faces] = GENERATE(std::pair{7, 3}, std::pair{25, 20});
+    INFO(size << " squares, " << faces << " faces");
+    const FairDice<> die(faces);
+    const Board<> board = plain_board(size);
+    const KnockBackReference reference = knock_back_reference(size, faces);
     const SeatChances chances = seat_chances(board, die, 2, {}, KnockBack{});
     REQUIRE(chances.win_probability.size() == 2);
     REQUIRE(chances.win_probability[0] == Approx(reference.seat0_wins).epsilon(1e-12));
