@@ -895,6 +895,41 @@ TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
                       .starts_with("no square is a trap"));
         }
     }
+    SECTION("a board that fails the quick proof but has no trap: every turn is followed") {
+        // A ladder 7 -> 25 inside the cage: from 9 no turn ends higher (so the quick proof,
+        // from the top down, fails there), but from 5 a 2 climbs the ladder, so every square
+        // gets home and the game is played.
+        const Board<Config> open(std::vector<Jump>{{3, 20}, {10, 5}, {12, 5}, {7, 25}},
+                                 {.size = 30});
+        const ChosenHouseRules forfeit({.forfeit_streak = 2});
+        CHECK_NOTHROW(Game<FairDice<>, Config>(open, coin, {"Ana", "Ben"}, forfeit));
+        CHECK(describe_traps(open, coin, forfeit).starts_with("no square is a trap"));
+        const ExpectedTurns turns = expected_turns(open, coin, forfeit);
+        CHECK(turns.traps.empty());
+        CHECK(std::isfinite(turns.from_start));
+    }
+    SECTION("every roll is followed as itself, even past twice the board's size") {
+        // 100 faces on 30 squares under BounceBack: a 75 starts a token (it bounces onto
+        // square 1), so the game is played, though rolls of 60 and more all move alike.
+        using Bounce = GameConfig<BounceBack, RejectChains, StartingRolls>;
+        const Board<Bounce> plain(std::vector<Jump>{}, {.size = 30});
+        const StartingRolls start{75};
+        CHECK_NOTHROW(
+            Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, 100), {"Ana", "Ben"}, start));
+        // Loaded dice of faces 1 and 100 never roll a 60, which moves a token as a 100 does:
+        // with 60 to start, no token ever starts.
+        std::vector<std::int64_t> odds(100, 0);
+        odds.front() = 1;
+        odds.back() = 1;
+        const auto loaded = [&] {
+            return Game<LoadedDice<>, Bounce>(plain, LoadedDice<>::seeded(1, odds), {"A", "B"},
+                                              StartingRolls{60});
+        };
+        CHECK_THROWS_AS(loaded(), InvalidConfig);
+        CHECK_THROWS_WITH(loaded(), "home (square 30) can never be reached from the start with "
+                                    "rolls of 1, 100 under BounceBack and house rules "
+                                    "StartingRolls{60}");
+    }
     SECTION("a board no token can ever finish (found by the fuzzer)") {
         // Rolls 1 and 2, a second 2 forfeiting: the only way past the snake 25 -> 20 is a 2 from
         // 24 onto 26, where the next roll takes the snake 27 -> 1 or forfeits back to 24. So no

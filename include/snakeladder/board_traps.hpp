@@ -125,9 +125,31 @@ inline std::vector<std::int64_t> usable_rolls(std::span<const std::int64_t> roll
     return usable;
 }
 
-// The traps a lone token meets with `rolls` (rolls_that_matter: distinct, ascending, at least 1)
-// of dice whose highest roll is `max_roll`, under `rules`: Board::traps when the rules do nothing,
-// the traps of whole turns (lone_token_traps) when they may.
+// The rolls a trap check follows, distinct and ascending. Without house rules, the rolls that
+// matter on the board. Under house rules, every roll the dice can make, as far as they can be
+// listed (max_tabulated_roll): a rule may read the roll itself (a maximum rolls again, a 75 to
+// start on 30 squares), so a roll past twice the board's size cannot stand for another. Dice of
+// more faces keep the rolls that matter, with their maximum followed as itself.
+template <Dice D, HouseRule Rules>
+std::vector<std::int64_t> trap_check_rolls(const D& dice, Square size, const Rules& rules) {
+    std::vector<std::int64_t> rolls = rolls_that_matter(dice, size);
+    if (rules_off(rules)) {
+        return rolls;
+    }
+    const auto max_roll = static_cast<std::int64_t>(dice.max_roll());
+    if (max_roll <= max_tabulated_roll) {
+        const std::vector<int> every = possible_rolls(dice);
+        return {every.begin(), every.end()};
+    }
+    if (rolls.empty() || rolls.back() < max_roll) {
+        rolls.push_back(max_roll);
+    }
+    return rolls;
+}
+
+// The traps a lone token meets with `rolls` (trap_check_rolls) of dice whose highest roll is
+// `max_roll`, under `rules`: Board::traps when the rules do nothing, the traps of whole turns
+// (lone_token_traps) when they may.
 template <class Config, HouseRule Rules>
 std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
                                       std::span<const std::int64_t> rolls, std::int64_t max_roll,
@@ -135,17 +157,11 @@ std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
     if (rules_off(rules)) {
         return board.traps(rolls);
     }
-    // A rule reads the roll itself (a maximum rolls again), so the highest roll is followed as
-    // itself even where a roll past twice the board's size stands for it. Each roll counts as
-    // equally likely: only which rolls can come matters.
-    std::vector<int> kept(rolls.begin(), rolls.end());
-    if (kept.empty() || kept.back() < max_roll) {
-        kept.push_back(static_cast<int>(max_roll));
-    }
+    // Each roll counts as equally likely: only which rolls can come matters.
     std::vector<ChanceOutcome> outcomes;
-    outcomes.reserve(kept.size());
-    for (const int roll : kept) {
-        outcomes.push_back({roll, 1.0 / static_cast<double>(kept.size())});
+    outcomes.reserve(rolls.size());
+    for (const std::int64_t roll : rolls) {
+        outcomes.push_back({static_cast<int>(roll), 1.0 / static_cast<double>(rolls.size())});
     }
     return lone_token_traps(board, std::span<const ChanceOutcome>(outcomes),
                             static_cast<int>(max_roll), rules);
@@ -181,7 +197,8 @@ template <typename Config, Dice D>
 template <typename Config, Dice D, HouseRule Rules>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice,
                                          const Rules& house_rules) {
-    const std::vector<std::int64_t> rolls = detail::rolls_that_matter(dice, board.size());
+    const std::vector<std::int64_t> rolls =
+        detail::trap_check_rolls(dice, board.size(), house_rules);
     std::string roll_words = rolls.empty() ? std::string("no roll of at least 1")
                                            : "rolls " + detail::describe_rolls(rolls);
     if (!detail::rules_off(house_rules)) {

@@ -894,8 +894,10 @@ private:
         const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_.size());
         const std::vector<int> rolls(wide.begin(), wide.end()); // each at most 2 * size
         detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
+        const std::vector<std::int64_t> checked =
+            detail::trap_check_rolls(dice_, board_.size(), config_.house_rules());
         const std::vector<Square> traps = detail::traps_under_rules(
-            board_, std::span<const std::int64_t>(wide),
+            board_, std::span<const std::int64_t>(checked),
             static_cast<std::int64_t>(dice_.max_roll()), config_.house_rules());
         if (traps.empty()) {
             return;
@@ -904,10 +906,11 @@ private:
         if (!detail::rules_off(config_.house_rules())) {
             rule += " and house rules " + config_.house_rules().name();
         }
+        const std::vector<int> listed(checked.begin(), checked.end());
         if (traps.front() == 0) {
             throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
                                             "with rolls of {} under {}",
-                                            board_.size(), describe_rolls(rolls), rule));
+                                            board_.size(), describe_rolls(listed), rule));
         }
         constexpr std::size_t named = 5;
         std::string squares;
@@ -920,7 +923,7 @@ private:
         throw InvalidConfig(fmt::format(
             "with rolls of {} under {}, a token can reach square{} {} but can never get home "
             "(square {}) from there, so the game might never end",
-            describe_rolls(rolls), rule, traps.size() == 1 ? "" : "s", squares, board_.size()));
+            describe_rolls(listed), rule, traps.size() == 1 ? "" : "s", squares, board_.size()));
     }
 
     static std::string describe_rolls(const std::vector<int>& rolls) {

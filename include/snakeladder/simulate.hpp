@@ -625,7 +625,8 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
     }
     const std::vector<std::int64_t> rolls = rolls_that_matter(dice, board.size());
     check_house_rules_playable(board, house_rules, dice, rolls);
-    if (!traps_under_rules(board, std::span<const std::int64_t>(rolls),
+    const std::vector<std::int64_t> checked = trap_check_rolls(dice, board.size(), house_rules);
+    if (!traps_under_rules(board, std::span<const std::int64_t>(checked),
                            static_cast<std::int64_t>(dice.max_roll()), house_rules)
              .empty()) {
         throw_simulation_option("the board is refused, as some games would never end: " +

@@ -169,10 +169,14 @@ inline constexpr int quick_proof_turn_rolls = 3;
 /// with ExtraTurnOnMax<2> and rolls 1 and 2, a token on 9 below a snake on 10 lands on the snake
 /// with a 1, and with a 2 lands on 11, rolls again and takes a snake on 12 or forfeits. Only which
 /// rolls can come matters here, not their odds (which only decide where TurnFollower stops
-/// following a turn that goes on). A rule that moves another seat's token (KnockBack) does
-/// nothing to a lone token; what it does to a race is not examined.
+/// following a turn that goes on: with equal odds, a turn still going after about 64 / log2(rolls)
+/// maximum rolls in a row is cut, so a trap behind a longer streak is not seen). A rule that moves
+/// another seat's token (KnockBack) does nothing to a lone token; what it does to a race is not
+/// examined. A user's rule is run in this one-seat game, and TurnFollower's Error for a turn that
+/// practically never ends reaches the caller.
 ///
-/// Bounded as Board::traps is: squares times rolls at most max_trap_moves, else InvalidConfig.
+/// Squares times rolls at most max_trap_moves, else InvalidConfig, as for Board::traps; the
+/// search keeps 8 bytes per distinct square a turn can end on.
 template <class Config, HouseRule Rules>
 std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
                                      std::span<const ChanceOutcome> rolls, int max_roll,
@@ -229,6 +233,7 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
     std::vector<unsigned char> reached(squares, 0);
     std::vector<std::pair<Square, Square>> turn_moves;
     std::vector<Square> queue{0};
+    std::vector<Square> ends_to;
     reached[0] = 1;
     while (!queue.empty()) {
         const Square s = queue.back();
@@ -237,8 +242,14 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
             continue;
         }
         lone.squares[0] = s;
+        // Ends that differ only in what a rule remembers lead to one square: one move each.
+        ends_to.clear();
         for (const TurnEnd& end : follower.ends(lone)) {
-            const Square to = end.state.squares[0];
+            ends_to.push_back(end.state.squares[0]);
+        }
+        std::sort(ends_to.begin(), ends_to.end());
+        ends_to.erase(std::unique(ends_to.begin(), ends_to.end()), ends_to.end());
+        for (const Square to : ends_to) {
             turn_moves.emplace_back(to, s);
             if (reached[static_cast<std::size_t>(to)] == 0) {
                 reached[static_cast<std::size_t>(to)] = 1;
