@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -916,6 +917,14 @@ TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
         const StartingRolls start{75};
         CHECK_NOTHROW(
             Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, 100), {"Ana", "Ben"}, start));
+        // Dice too large to list on the board: the rolls that matter (up to twice the size)
+        // stand for the rest, and the maximum is followed as itself. 65,536 faces on 3,000
+        // squares would be more moves than max_trap_moves; INT_MAX faces cannot be listed.
+        const Board<Bounce> wide(std::vector<Jump>{}, {.size = 3000});
+        CHECK_NOTHROW(Game<FairDice<>, Bounce>(wide, FairDice<>::seeded(1, 65536), {"A", "B"},
+                                               StartingRolls{1}));
+        CHECK_NOTHROW(Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, INT_MAX), {"A", "B"},
+                                               StartingRolls{1}));
         // Loaded dice of faces 1 and 100 never roll a 60, which moves a token as a 100 does:
         // with 60 to start, no token ever starts.
         std::vector<std::int64_t> odds(100, 0);

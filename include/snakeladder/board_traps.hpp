@@ -6,6 +6,7 @@
 #include "board.hpp"
 #include "detail/turn_outcomes.hpp"
 #include "dice.hpp"
+#include "errors.hpp"
 #include "house_rules.hpp"
 #include "turn_model.hpp"
 
@@ -127,9 +128,10 @@ inline std::vector<std::int64_t> usable_rolls(std::span<const std::int64_t> roll
 
 // The rolls a trap check follows, distinct and ascending. Without house rules, the rolls that
 // matter on the board. Under house rules, every roll the dice can make, as far as they can be
-// listed (max_tabulated_roll): a rule may read the roll itself (a maximum rolls again, a 75 to
-// start on 30 squares), so a roll past twice the board's size cannot stand for another. Dice of
-// more faces keep the rolls that matter, with their maximum followed as itself.
+// listed (max_tabulated_roll, and within max_trap_moves on this board): a rule may read the roll
+// itself (a maximum rolls again, a 75 to start on 30 squares), so a roll past twice the board's
+// size cannot stand for another. Past that, the rolls that matter stand for the others, with the
+// maximum followed as itself.
 template <Dice D, HouseRule Rules>
 std::vector<std::int64_t> trap_check_rolls(const D& dice, Square size, const Rules& rules) {
     std::vector<std::int64_t> rolls = rolls_that_matter(dice, size);
@@ -137,7 +139,8 @@ std::vector<std::int64_t> trap_check_rolls(const D& dice, Square size, const Rul
         return rolls;
     }
     const auto max_roll = static_cast<std::int64_t>(dice.max_roll());
-    if (max_roll <= max_tabulated_roll) {
+    const auto moves = static_cast<std::uint64_t>(max_roll) * static_cast<std::uint64_t>(size);
+    if (max_roll <= max_tabulated_roll && moves <= max_trap_moves) {
         const std::vector<int> every = possible_rolls(dice);
         return {every.begin(), every.end()};
     }
@@ -165,6 +168,89 @@ std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
     }
     return lone_token_traps(board, std::span<const ChanceOutcome>(outcomes),
                             static_cast<int>(max_roll), rules);
+}
+
+// What a trap check found: the rolls it followed (trap_check_rolls) and the traps, ascending.
+struct TrapSearch {
+    std::vector<std::int64_t> rolls;
+    std::vector<Square> traps;
+};
+
+template <class Config, Dice D, HouseRule Rules>
+TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Rules& rules) {
+    TrapSearch found{trap_check_rolls(dice, board.size(), rules), {}};
+    found.traps = traps_under_rules(board, std::span<const std::int64_t>(found.rolls),
+                                    static_cast<std::int64_t>(dice.max_roll()), rules);
+    return found;
+}
+
+// "rolls {1, 2} under house rules ExtraTurnOnMax<2>", for describe_trap_squares.
+template <HouseRule Rules>
+std::string trap_roll_words(const std::vector<std::int64_t>& rolls, const Rules& rules) {
+    std::string words =
+        rolls.empty() ? std::string("no roll of at least 1") : "rolls " + describe_rolls(rolls);
+    if (!rules_off(rules)) {
+        words += " under house rules " + rules.name();
+    }
+    return words;
+}
+
+// "1 to 6", "2, 4, 6", "1, 2, 3, 5, 8, 13, 21, 34 ... 89": the rolls in Game's messages.
+inline std::string roll_list_in_words(const std::vector<std::int64_t>& rolls) {
+    if (rolls.empty()) {
+        return "none at all";
+    }
+    if (rolls.size() == 1) {
+        return std::to_string(rolls.front());
+    }
+    if (rolls.back() - rolls.front() + 1 == static_cast<std::int64_t>(rolls.size())) {
+        return fmt::format("{} to {}", rolls.front(), rolls.back());
+    }
+    constexpr std::size_t shown = 8;
+    std::string list;
+    for (std::size_t i = 0; i < rolls.size() && i < shown; ++i) {
+        list += (i == 0 ? "" : ", ") + std::to_string(rolls[i]);
+    }
+    if (rolls.size() > shown) {
+        list += fmt::format(" ... {}", rolls.back());
+    }
+    return list;
+}
+
+// Game's constructor: dice that can leave a token where home is out of reach would make a game
+// that never ends, so the game is refused with InvalidConfig naming the first few such squares.
+// Under house rules the turns decide (a rule that forfeits a turn or rolls again can trap a token
+// single rolls would let through). A rule that moves other tokens (KnockBack) can still make a
+// race that never ends on a board that funnels every token onto one square: that is not examined,
+// and the turn limit is what ends such a game.
+template <class Config, Dice D, HouseRule Rules>
+void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const Rules& rules) {
+    const TrapSearch found = search_traps(board, dice, rules);
+    if (found.traps.empty()) {
+        return;
+    }
+    std::string rule{Config::overshoot_rule::name};
+    if (!rules_off(rules)) {
+        rule += " and house rules " + rules.name();
+    }
+    const std::string rolls = roll_list_in_words(found.rolls);
+    if (found.traps.front() == 0) {
+        throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
+                                        "with rolls of {} under {}",
+                                        board.size(), rolls, rule));
+    }
+    constexpr std::size_t named = 5;
+    std::string squares;
+    for (std::size_t i = 0; i < found.traps.size() && i < named; ++i) {
+        squares += (i == 0 ? "" : ", ") + std::to_string(found.traps[i]);
+    }
+    if (found.traps.size() > named) {
+        squares += fmt::format(" and {} more", found.traps.size() - named);
+    }
+    throw InvalidConfig(fmt::format(
+        "with rolls of {} under {}, a token can reach square{} {} but can never get home "
+        "(square {}) from there, so the game might never end",
+        rolls, rule, found.traps.size() == 1 ? "" : "s", squares, board.size()));
 }
 
 } // namespace detail
@@ -197,17 +283,9 @@ template <typename Config, Dice D>
 template <typename Config, Dice D, HouseRule Rules>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice,
                                          const Rules& house_rules) {
-    const std::vector<std::int64_t> rolls =
-        detail::trap_check_rolls(dice, board.size(), house_rules);
-    std::string roll_words = rolls.empty() ? std::string("no roll of at least 1")
-                                           : "rolls " + detail::describe_rolls(rolls);
-    if (!detail::rules_off(house_rules)) {
-        roll_words += " under house rules " + house_rules.name();
-    }
-    return detail::describe_trap_squares(
-        detail::traps_under_rules(board, std::span<const std::int64_t>(rolls),
-                                  static_cast<std::int64_t>(dice.max_roll()), house_rules),
-        roll_words);
+    const detail::TrapSearch found = detail::search_traps(board, dice, house_rules);
+    return detail::describe_trap_squares(found.traps,
+                                         detail::trap_roll_words(found.rolls, house_rules));
 }
 
 } // namespace snakeladder

@@ -876,12 +876,8 @@ private:
         }
     }
 
-    // A board and dice that can leave a token where home is out of reach would make a game that
-    // never ends. The board says which squares those are, or under house rules the turns do (a
-    // rule that forfeits a turn or rolls again can trap a token single rolls would let through);
-    // the message names the first few. A rule that moves other tokens (KnockBack) can still make
-    // a race that never ends on a board that funnels every token onto one square: that is not
-    // examined, and the turn limit is what ends such a game.
+    // A game that could never end is refused (detail::refuse_endless_game, board_traps.hpp), as
+    // are house rules these dice cannot play.
     void check_home_reachable() const {
         if constexpr (FiniteDice<D>) {
             // Scripted dice end in DiceExhausted: they cannot make a game endless, and which
@@ -894,58 +890,7 @@ private:
         const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_.size());
         const std::vector<int> rolls(wide.begin(), wide.end()); // each at most 2 * size
         detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
-        const std::vector<std::int64_t> checked =
-            detail::trap_check_rolls(dice_, board_.size(), config_.house_rules());
-        const std::vector<Square> traps = detail::traps_under_rules(
-            board_, std::span<const std::int64_t>(checked),
-            static_cast<std::int64_t>(dice_.max_roll()), config_.house_rules());
-        if (traps.empty()) {
-            return;
-        }
-        std::string rule{Config::overshoot_rule::name};
-        if (!detail::rules_off(config_.house_rules())) {
-            rule += " and house rules " + config_.house_rules().name();
-        }
-        const std::vector<int> listed(checked.begin(), checked.end());
-        if (traps.front() == 0) {
-            throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
-                                            "with rolls of {} under {}",
-                                            board_.size(), describe_rolls(listed), rule));
-        }
-        constexpr std::size_t named = 5;
-        std::string squares;
-        for (std::size_t i = 0; i < traps.size() && i < named; ++i) {
-            squares += (i == 0 ? "" : ", ") + std::to_string(traps[i]);
-        }
-        if (traps.size() > named) {
-            squares += fmt::format(" and {} more", traps.size() - named);
-        }
-        throw InvalidConfig(fmt::format(
-            "with rolls of {} under {}, a token can reach square{} {} but can never get home "
-            "(square {}) from there, so the game might never end",
-            describe_rolls(listed), rule, traps.size() == 1 ? "" : "s", squares, board_.size()));
-    }
-
-    static std::string describe_rolls(const std::vector<int>& rolls) {
-        if (rolls.empty()) {
-            return "none at all";
-        }
-        const bool consecutive = rolls.back() - rolls.front() + 1 == static_cast<int>(rolls.size());
-        if (rolls.size() == 1) {
-            return std::to_string(rolls.front());
-        }
-        if (consecutive) {
-            return fmt::format("{} to {}", rolls.front(), rolls.back());
-        }
-        constexpr std::size_t shown = 8;
-        std::string list;
-        for (std::size_t i = 0; i < rolls.size() && i < shown; ++i) {
-            list += (i == 0 ? "" : ", ") + std::to_string(rolls[i]);
-        }
-        if (rolls.size() > shown) {
-            list += fmt::format(" ... {}", rolls.back());
-        }
-        return list;
+        detail::refuse_endless_game(board_, dice_, config_.house_rules());
     }
 
     Board<Config> board_;

@@ -625,12 +625,11 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
     }
     const std::vector<std::int64_t> rolls = rolls_that_matter(dice, board.size());
     check_house_rules_playable(board, house_rules, dice, rolls);
-    const std::vector<std::int64_t> checked = trap_check_rolls(dice, board.size(), house_rules);
-    if (!traps_under_rules(board, std::span<const std::int64_t>(checked),
-                           static_cast<std::int64_t>(dice.max_roll()), house_rules)
-             .empty()) {
-        throw_simulation_option("the board is refused, as some games would never end: " +
-                                describe_traps(board, dice, house_rules));
+    const TrapSearch found = search_traps(board, dice, house_rules);
+    if (!found.traps.empty()) {
+        throw_simulation_option(
+            "the board is refused, as some games would never end: " +
+            describe_trap_squares(found.traps, trap_roll_words(found.rolls, house_rules)));
     }
 }
 

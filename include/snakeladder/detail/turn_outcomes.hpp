@@ -89,7 +89,7 @@ public:
     }
 
 private:
-    using ListIndex = std::unordered_multimap<std::uint64_t, std::size_t>;
+    using ListIndex = std::unordered_multimap<std::size_t, std::size_t>;
     // From this length on, a list is searched through a hash index: dice of many faces end a
     // turn on about as many states, and a linear search for each made a turn quadratic in the
     // faces (400 faces: 1.2 s for 1,000 squares). The order of the list, and so every sum, is
@@ -108,10 +108,10 @@ private:
         } else {
             if (index.empty()) {
                 for (std::size_t i = 0; i < list.size(); ++i) {
-                    index.emplace(state_hash(list[i].state), i);
+                    index.emplace(hash_value(list[i].state), i);
                 }
             }
-            const std::uint64_t hash = state_hash(scratch_);
+            const std::size_t hash = hash_value(scratch_);
             const auto [first, last] = index.equal_range(hash);
             for (auto at = first; at != last; ++at) {
                 TurnEnd& item = list[at->second];
@@ -123,29 +123,6 @@ private:
             index.emplace(hash, list.size());
         }
         list.push_back({scratch_, scratch_.turns_played, mass});
-    }
-
-    // Equal states hash alike; the search still compares whole states.
-    static std::uint64_t state_hash(const GameState& state) noexcept {
-        std::uint64_t hash = 0x9E3779B97F4A7C15U;
-        const auto mix = [&hash](std::uint64_t value) {
-            hash = (hash ^ value) * 0x100000001B3U;
-            hash ^= hash >> 29U;
-        };
-        for (const Square square : state.squares) {
-            mix(static_cast<std::uint32_t>(square));
-        }
-        for (const std::uint32_t turns : state.turns_to_miss) {
-            mix(turns);
-        }
-        mix(state.finish_order.size());
-        mix(state.seat_due);
-        mix(state.turns_played);
-        mix(state.rolls_in_turn);
-        mix(state.streak);
-        mix(static_cast<std::uint32_t>(state.turn_start));
-        mix(state.finished ? 1U : 0U);
-        return hash;
     }
 
     const BasicBoard<Config>* board_;
