@@ -102,6 +102,10 @@ SolveOptions solve_progress(const AnalyzeOptions& options, std::string_view rule
         if (!std::isnan(progress.factored)) {
             where = fmt::format("{:.0f}% factored", 100.0 * progress.factored);
         }
+        if (!std::isnan(progress.followed) && progress.followed < 1.0) { // before factoring
+            where = fmt::format("turns from {:.0f}% of the squares followed",
+                                100.0 * progress.followed);
+        }
         fmt::print(stderr, "\r\033[Kexpected turns under {}: {} solve, {}", rule,
                    to_string(progress.method), where);
         progress_shown = true;

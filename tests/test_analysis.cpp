@@ -603,6 +603,81 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
     }
 }
 
+TEST_CASE("the elimination solves while it factors, and keeps L only for a second right-hand "
+          "side",
+          "[analysis][solver]") {
+    // 400 squares: short snakes and ladders every few squares, so rows fill below them; a
+    // ladder 3-390 and a snake 380-2, whose far columns make some rows sparse (their columns
+    // are sorted, not read off a window).
+    std::vector<Jump> jumps{{3, 390}, {380, 2}};
+    for (Square from = 13; from < 370; from += 9) {
+        jumps.push_back({from, from % 2 == 0 ? from - 7 : from + 5});
+    }
+    const Board<> board(jumps, GameConfig<>({.size = 400}));
+    const FairDice<> d6;
+    const std::vector<double> reference = dense_reference(board, d6.face_probabilities());
+    const detail::TokenChain<GameConfig<>> chain(
+        board, detail::board_roll_odds(d6.face_probabilities(), board.size()));
+    const auto unit = [](Square) { return 1.0; };
+    const auto check_every_square = [&](const std::vector<double>& v) {
+        for (Square s = 0; s < board.size(); ++s) {
+            if (chain.status(s) != detail::TokenChain<GameConfig<>>::finite) {
+                continue; // a jump's start: no token stands there
+            }
+            INFO("square " << s << ": " << v[static_cast<std::size_t>(s)] << " vs reference "
+                           << reference[static_cast<std::size_t>(s)]);
+            CHECK(close(v[static_cast<std::size_t>(s)], reference[static_cast<std::size_t>(s)],
+                        1e-12));
+        }
+    };
+
+    SECTION("without L: the answer, and no solve() after it") {
+        detail::SparseElimination<GameConfig<>> elimination;
+        std::vector<double> v(401, 0.0);
+        REQUIRE(elimination.factor_solving(chain, 1e9, false, unit, v));
+        CHECK_FALSE(elimination.can_solve());
+        check_every_square(v);
+    }
+    SECTION("with L: the same answer, and solve() for another right-hand side") {
+        detail::SparseElimination<GameConfig<>> elimination;
+        std::vector<double> v(401, 0.0);
+        REQUIRE(elimination.factor_solving(chain, 1e9, true, unit, v));
+        REQUIRE(elimination.can_solve());
+        check_every_square(v);
+        // Twice the right-hand side, twice the answer.
+        std::vector<double> doubled(401, 0.0);
+        elimination.solve(doubled, [](Square) { return 2.0; });
+        for (std::size_t s = 0; s < 400; ++s) {
+            CHECK(close(doubled[s], 2.0 * v[s], 1e-14));
+        }
+    }
+    SECTION("over its budget: false, and nothing kept") {
+        detail::SparseElimination<GameConfig<>> elimination;
+        std::vector<double> v(401, 0.0);
+        CHECK_FALSE(elimination.factor_solving(chain, 100.0, false, unit, v));
+        CHECK_FALSE(elimination.can_solve());
+    }
+    SECTION("the solver told of one right-hand side factors again for a second") {
+        // The automatic choice gives this board to the elimination, which the first solve
+        // factors without L; the second solve must factor again, keeping it.
+        const Board<> big = short_jumps_board();
+        const detail::TokenChain<GameConfig<>> big_chain(
+            big, detail::board_roll_odds(d6.face_probabilities(), big.size()));
+        detail::ExpectationSolver<GameConfig<>> solver(big_chain, SolveMethod::automatic, true, {},
+                                                       detail::RightHandSides::one);
+        const std::vector<double> once = solver.solve(unit);
+        REQUIRE(solver.report().method == SolveMethod::elimination);
+        const std::vector<double> twice = solver.solve([](Square) { return 2.0; });
+        CHECK(solver.report().method == SolveMethod::elimination);
+        CHECK(solver.report().backward_error <= 1e-14);
+        for (std::size_t s = 0; s < once.size(); s += 101) {
+            INFO("square " << s);
+            CHECK(close(twice[s], 2.0 * once[s], 1e-13));
+        }
+        CHECK(close(once[0], expected_turns(big, d6, SolveMethod::gmres).from_start, 1e-10));
+    }
+}
+
 TEST_CASE("expected_turns reports its progress while it solves, and once at the end",
           "[analysis][progress]") {
     const FairDice<> d6;

@@ -208,22 +208,36 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
         REQUIRE(plain.from_start == Approx(3.5).epsilon(1e-14));
     }
 
-    SECTION("solve options: the progress at the end, a method other than automatic refused") {
+    SECTION("solve options: the progress as the chain is built and factored, a method other "
+            "than automatic refused") {
         std::vector<SolveProgress> seen;
         SolveOptions options;
         options.progress_interval = std::chrono::milliseconds(0);
         options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
         const ExpectedTurns e = expected_turns(board, die, MissTurnSquares{2}, options);
         REQUIRE(e.from_start == Approx(4.25).epsilon(1e-14));
-        // The turn's chain is eliminated in one piece: one report, at the end.
-        REQUIRE(seen.size() == 1);
-        CHECK(seen.front().method == SolveMethod::elimination);
-        CHECK(seen.front().factored == 1.0);
+        // Four squares: one report as the turns from square 0 are followed, one as row 0 is
+        // factored, one at the end.
+        REQUIRE(seen.size() == 3);
+        for (const SolveProgress& progress : seen) {
+            CHECK(progress.method == SolveMethod::elimination);
+            CHECK(std::isnan(progress.residual));
+        }
+        CHECK(seen[0].followed == 0.0);
+        CHECK(seen[0].factored == 0.0);
+        CHECK(seen[1].followed == 1.0);
+        CHECK(seen[1].factored == 0.0);
+        CHECK(seen[2].followed == 1.0);
+        CHECK(seen[2].factored == 1.0);
+        CHECK(seen[2].sweeps == e.solve.sweeps);
         // Rules off: the standard solve, which reports each of its sweeps.
         seen.clear();
         const ExpectedTurns plain = expected_turns(board, die, ChosenHouseRules{}, options);
         CHECK(plain.from_start == Approx(3.5).epsilon(1e-14));
         CHECK(seen.size() == plain.solve.sweeps + 1);
+        for (const SolveProgress& progress : seen) {
+            CHECK(std::isnan(progress.followed));
+        }
 
         options.method = SolveMethod::gmres;
         seen.clear();
@@ -231,6 +245,35 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
         REQUIRE_THROWS_WITH(expected_turns(board, die, MissTurnSquares{2}, options),
                             SL_CONTAINS("SolveOptions::method must be automatic, got gmres"));
         CHECK(seen.empty());
+    }
+}
+
+TEST_CASE("expected turns under house rules report the squares followed, then the rows factored",
+          "[analysis][house_rules][progress]") {
+    // 10,000 squares: reports at squares 0, 4,096 and 8,192 as the turns are followed, at the
+    // same rows as they are factored, and one at the end.
+    const Board<> board({}, GameConfig<>({.size = 10'000}));
+    std::vector<SolveProgress> seen;
+    SolveOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
+    const ExpectedTurns e = expected_turns(board, FairDice<>{}, ExtraTurnOnMax<3>{}, options);
+    REQUIRE(e.finite());
+    REQUIRE(seen.size() == 7);
+    const std::vector<std::pair<double, double>> expected{{0.0, 0.0}, {0.4096, 0.0}, {0.8192, 0.0},
+                                                          {1.0, 0.0}, {1.0, 0.4096}, {1.0, 0.8192},
+                                                          {1.0, 1.0}};
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        INFO("report " << i);
+        CHECK(seen[i].method == SolveMethod::elimination);
+        CHECK(seen[i].followed == expected[i].first);
+        CHECK(seen[i].factored == expected[i].second);
+    }
+    SECTION("an exception from the callback stops the analysis and reaches the caller") {
+        struct Cancelled {};
+        options.progress = [](const SolveProgress&) { throw Cancelled{}; };
+        CHECK_THROWS_AS(expected_turns(board, FairDice<>{}, ExtraTurnOnMax<3>{}, options),
+                        Cancelled);
     }
 }
 

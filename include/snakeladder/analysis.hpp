@@ -271,7 +271,8 @@ template <typename Config>
 ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vector<RollOdds> odds,
                                        const SolveOptions& options) {
     const TokenChain<Config> chain(board, std::move(odds));
-    ExpectationSolver<Config> solver(chain, options.method, true, SolveTicker(options));
+    ExpectationSolver<Config> solver(chain, options.method, true, SolveTicker(options),
+                                     RightHandSides::one);
     ExpectedTurns result;
     result.from_square = solver.solve([](Square) { return 1.0; });
     fill_landing_values(chain, result.from_square);
@@ -308,10 +309,10 @@ std::vector<ChanceOutcome> rule_analysis_rolls(const BasicBoard<Config>& board, 
 
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 std::shared_ptr<TurnKernel<Config>> turn_kernel(const BasicBoard<Config>& board, const D& dice,
-                                                const Rules& rules) {
+                                                const Rules& rules, SolveTicker* ticker = nullptr) {
     const std::vector<ChanceOutcome> rolls = rule_analysis_rolls(board, dice, rules);
     return std::make_shared<TurnKernel<Config>>(board, rolls, static_cast<int>(dice.max_roll()),
-                                                rules);
+                                                rules, ticker);
 }
 
 } // namespace detail
@@ -362,7 +363,9 @@ template <typename Config, DiceWithOdds D>
 ///
 /// `options` as for expected_turns(board, dice, options) when the rules are off. Under rules
 /// that are on, the solve is always the elimination of the turn's chain (`options.method` must
-/// be `automatic`, or InvalidConfig), and it reports its progress only once, at the end.
+/// be `automatic`, or InvalidConfig). Its progress reports first the share of the squares whose
+/// turns have been followed (SolveProgress::followed: the chain is built), then the share of
+/// the rows factored; `sweeps` counts the solve and its refinement steps at the end.
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 [[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
                                            const Rules& house_rules, const SolveOptions& options) {
@@ -376,10 +379,12 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
                         to_string(options.method)));
     }
     detail::check_solve_options(options);
-    const auto kernel = detail::turn_kernel(board, dice, house_rules);
+    detail::SolveTicker ticker(options);
+    const auto kernel = detail::turn_kernel(board, dice, house_rules, &ticker);
     ExpectedTurns result;
-    result.from_square = kernel->solve(
-        [&kernel](Square s) { return detail::expected_turn_length(*kernel, s); }, result.solve);
+    result.from_square =
+        kernel->solve([&kernel](Square s) { return detail::expected_turn_length(*kernel, s); },
+                      result.solve, &ticker);
     // As for the standard game: a jump's start no game ever begins a turn on is worth where
     // the jump leads (a rule may leave a token there: moved by the rule, it takes no jump).
     if constexpr (Config::chain_rule::policy != ChainPolicy::single) {
@@ -394,13 +399,9 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     result.from_start = result.from_square[0];
     detail::require_accuracy(result.solve, result.from_square);
     result.traps = kernel->traps();
-    if (options.progress) {
-        SolveProgress done;
-        done.method = result.solve.method;
-        done.sweeps = result.solve.sweeps;
-        done.factored = 1.0;
-        options.progress(done);
-    }
+    SolveProgress done = detail::TurnKernel<Config>::progress(1.0, 1.0);
+    done.sweeps = result.solve.sweeps;
+    ticker.finish(done);
     return result;
 }
 

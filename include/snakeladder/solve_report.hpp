@@ -62,6 +62,10 @@ struct SolveProgress {
     double residual = std::numeric_limits<double>::quiet_NaN();
     /// The elimination: the share of the squares factored, 0 to 1; NaN for the other methods.
     double factored = std::numeric_limits<double>::quiet_NaN();
+    /// Under house rules: the share of the squares whose turns have been followed through the
+    /// turn model, 0 to 1 (the chain is built this way before it is factored); NaN for the
+    /// standard game.
+    double followed = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// How `expected_turns` solves, and how it reports its progress.

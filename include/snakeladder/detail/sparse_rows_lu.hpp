@@ -28,9 +28,12 @@ public:
     /// Factors the n x n matrix whose row i is given by `row(i, add)`, which calls add(column,
     /// value) for each entry (entries of one column are summed). False, with nothing kept, when
     /// that would take more than `budget` multiply-adds or max_entries entries. Throws Error on
-    /// a zero pivot (a matrix that is not a nonsingular M-matrix).
-    template <class Row>
-    bool factor(std::size_t n, Row&& row, double budget) {
+    /// a zero pivot (a matrix that is not a nonsingular M-matrix). `on_rows(share)` is called
+    /// every rows_per_report rows with the share of the rows factored so far.
+    static constexpr std::size_t rows_per_report = 4096;
+    template <class Row, class OnRows = void (*)(double)>
+    bool factor(
+        std::size_t n, Row&& row, double budget, OnRows&& on_rows = [](double) {}) {
         n_ = n;
         diagonal_.assign(n, 0.0);
         lower_start_.assign(1, 0);
@@ -43,6 +46,9 @@ public:
         std::priority_queue<std::uint32_t, std::vector<std::uint32_t>, std::greater<>> pending;
         double operations = 0.0;
         for (std::size_t i = 0; i < n; ++i) {
+            if (i % rows_per_report == 0) {
+                on_rows(static_cast<double>(i) / static_cast<double>(n));
+            }
             const auto mark = [&](std::uint32_t column) {
                 if (marked[column] == 0) {
                     marked[column] = 1;

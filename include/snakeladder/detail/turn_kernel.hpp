@@ -15,6 +15,7 @@
 #include "../house_rules.hpp"
 #include "../solve_report.hpp"
 #include "../turn_model.hpp"
+#include "solve_ticker.hpp"
 #include "sparse_rows_lu.hpp"
 #include "turn_outcomes.hpp"
 
@@ -51,11 +52,15 @@ public:
     /// Multiply-adds the elimination may take.
     static constexpr double max_elimination_work = 2.0e9;
 
+    /// Squares followed, or rows factored, between two calls of the progress ticker.
+    static constexpr Square squares_per_report = 4096;
+
     /// The kernel of `board` with the dice's chance outcomes `rolls` (their highest `max_roll`)
     /// under `rules`. Throws Error when it would take more than max_roll_applications rolls.
+    /// `ticker`, when given, hears how many squares have been followed (SolveProgress::followed).
     template <HouseRule Rules>
     TurnKernel(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls, int max_roll,
-               const Rules& rules)
+               const Rules& rules, SolveTicker* ticker = nullptr)
         : size_(board.size()) {
         const double applications = static_cast<double>(size_) * static_cast<double>(rolls.size());
         if (applications > max_roll_applications) {
@@ -70,6 +75,9 @@ public:
         start_.reserve(static_cast<std::size_t>(size_) + 2);
         start_.push_back(0);
         for (Square s = 0; s < size_; ++s) {
+            if (ticker != nullptr && s % squares_per_report == 0) {
+                ticker->tick(progress(static_cast<double>(s) / static_cast<double>(size_), 0.0));
+            }
             start.squares[0] = s;
             const std::size_t first = moves_.size();
             for (const TurnEnd& end : follower.ends(start)) {
@@ -109,9 +117,10 @@ public:
     /// Solves (I - K) x = rhs on the finite squares (rhs(s) for each), by elimination with up to
     /// three steps of refinement; other squares get +infinity. `report` tells how well the
     /// answer satisfies the system (error_bound: max |rhs - (I - K) x|). Throws Error when the
-    /// elimination would take more than max_elimination_work.
+    /// elimination would take more than max_elimination_work. `ticker`, when given, hears how
+    /// far the first solve's factorization has come.
     template <class Rhs>
-    std::vector<double> solve(Rhs&& rhs, SolveReport& report) {
+    std::vector<double> solve(Rhs&& rhs, SolveReport& report, SolveTicker* ticker = nullptr) {
         const auto n = static_cast<std::size_t>(size_);
         if (!factored_) {
             const bool ok = lu_.factor(
@@ -127,7 +136,12 @@ public:
                         }
                     }
                 },
-                max_elimination_work);
+                max_elimination_work,
+                [ticker](double share) {
+                    if (ticker != nullptr) {
+                        ticker->tick(progress(1.0, share));
+                    }
+                });
             if (!ok) {
                 throw Error(fmt::format(
                     "the exact analysis under house rules cannot solve this board of {} squares: "
@@ -185,6 +199,15 @@ public:
             }
         }
         return x;
+    }
+
+    /// What the progress ticker hears: the squares followed, then the rows factored.
+    [[nodiscard]] static SolveProgress progress(double followed, double factored) noexcept {
+        SolveProgress now;
+        now.method = SolveMethod::elimination;
+        now.followed = followed;
+        now.factored = factored;
+        return now;
     }
 
 private:
