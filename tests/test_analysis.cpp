@@ -651,10 +651,18 @@ TEST_CASE("the elimination solves while it factors, and keeps L only for a secon
             CHECK(close(doubled[s], 2.0 * v[s], 1e-14));
         }
     }
-    SECTION("over its budget: false, and nothing kept") {
-        detail::SparseElimination<GameConfig<>> elimination;
+    SECTION("over its budget: false, and nothing kept, not even earlier factors") {
+        // Half the estimate: more than L's entries (the estimate counts each of them times the
+        // 8 entries of a row), so the rows start, and the budget runs out among them.
+        using Elimination = detail::SparseElimination<GameConfig<>>;
+        const double estimate = Elimination::estimated_work(chain);
+        Elimination elimination;
         std::vector<double> v(401, 0.0);
-        CHECK_FALSE(elimination.factor_solving(chain, 100.0, false, unit, v));
+        REQUIRE(elimination.factor_solving(chain, 8.0 * estimate, true, unit, v));
+        REQUIRE(elimination.can_solve());
+        CHECK_FALSE(elimination.factor_solving(chain, estimate / 2.0, true, unit, v));
+        CHECK_FALSE(elimination.can_solve());
+        CHECK_FALSE(elimination.factor(chain, 100.0)); // refused before any row
         CHECK_FALSE(elimination.can_solve());
     }
     SECTION("the solver told of one right-hand side factors again for a second") {

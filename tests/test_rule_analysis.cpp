@@ -11,6 +11,7 @@
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/detail/joint_chain.hpp>
+#include <snakeladder/detail/sparse_rows_lu.hpp>
 #include <snakeladder/dice.hpp>
 #include <snakeladder/house_rules.hpp>
 #include <snakeladder/simulate.hpp>
@@ -216,20 +217,22 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
         options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
         const ExpectedTurns e = expected_turns(board, die, MissTurnSquares{2}, options);
         REQUIRE(e.from_start == Approx(4.25).epsilon(1e-14));
-        // Four squares: one report as the turns from square 0 are followed, one as row 0 is
+        // Four squares: a report before the turns from each are followed, one as row 0 is
         // factored, one at the end.
-        REQUIRE(seen.size() == 3);
+        REQUIRE(seen.size() == 6);
         for (const SolveProgress& progress : seen) {
             CHECK(progress.method == SolveMethod::elimination);
             CHECK(std::isnan(progress.residual));
         }
-        CHECK(seen[0].followed == 0.0);
-        CHECK(seen[0].factored == 0.0);
-        CHECK(seen[1].followed == 1.0);
-        CHECK(seen[1].factored == 0.0);
-        CHECK(seen[2].followed == 1.0);
-        CHECK(seen[2].factored == 1.0);
-        CHECK(seen[2].sweeps == e.solve.sweeps);
+        for (std::size_t s = 0; s < 4; ++s) {
+            CHECK(seen[s].followed == static_cast<double>(s) / 4.0);
+            CHECK(seen[s].factored == 0.0);
+        }
+        CHECK(seen[4].followed == 1.0);
+        CHECK(seen[4].factored == 0.0);
+        CHECK(seen[5].followed == 1.0);
+        CHECK(seen[5].factored == 1.0);
+        CHECK(seen[5].sweeps == e.solve.sweeps);
         // Rules off: the standard solve, which reports each of its sweeps.
         seen.clear();
         const ExpectedTurns plain = expected_turns(board, die, ChosenHouseRules{}, options);
@@ -250,8 +253,9 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
 
 TEST_CASE("expected turns under house rules report the squares followed, then the rows factored",
           "[analysis][house_rules][progress]") {
-    // 10,000 squares: reports at squares 0, 4,096 and 8,192 as the turns are followed, at the
-    // same rows as they are factored, and one at the end.
+    // 10,000 squares: a report before the turns from each square are followed, then one every
+    // 4,096 rows factored (rows 0, 4,096 and 8,192), then one at the end.
+    static_assert(detail::SparseRowsLu::rows_per_report == 4'096);
     const Board<> board({}, GameConfig<>({.size = 10'000}));
     std::vector<SolveProgress> seen;
     SolveOptions options;
@@ -259,10 +263,15 @@ TEST_CASE("expected turns under house rules report the squares followed, then th
     options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
     const ExpectedTurns e = expected_turns(board, FairDice<>{}, ExtraTurnOnMax<3>{}, options);
     REQUIRE(e.finite());
-    REQUIRE(seen.size() == 7);
-    const std::vector<std::pair<double, double>> expected{{0.0, 0.0}, {0.4096, 0.0}, {0.8192, 0.0},
-                                                          {1.0, 0.0}, {1.0, 0.4096}, {1.0, 0.8192},
-                                                          {1.0, 1.0}};
+    REQUIRE(seen.size() == 10'000 + 3 + 1);
+    std::vector<std::pair<double, double>> expected; // (followed, factored)
+    expected.reserve(seen.size());
+    for (int s = 0; s < 10'000; ++s) {
+        expected.emplace_back(s / 10'000.0, 0.0);
+    }
+    for (const double factored : {0.0, 0.4096, 0.8192, 1.0}) {
+        expected.emplace_back(1.0, factored);
+    }
     for (std::size_t i = 0; i < seen.size(); ++i) {
         INFO("report " << i);
         CHECK(seen[i].method == SolveMethod::elimination);
@@ -275,6 +284,37 @@ TEST_CASE("expected turns under house rules report the squares followed, then th
         CHECK_THROWS_AS(expected_turns(board, FairDice<>{}, ExtraTurnOnMax<3>{}, options),
                         Cancelled);
     }
+}
+
+TEST_CASE("length_distribution under house rules reports while the turns are followed",
+          "[analysis][house_rules][progress]") {
+    // 10,000 squares: (0 turns, 1 running) before the turns from each square are followed,
+    // then every 64 turns as the table grows, as for the standard game.
+    const Board<> board({}, GameConfig<>({.size = 10'000}));
+    std::vector<std::pair<std::int64_t, double>> seen;
+    DistributionOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&seen](std::int64_t turns, double running) {
+        seen.emplace_back(turns, running);
+    };
+    const LengthDistribution lengths =
+        length_distribution(board, FairDice<>{}, options, ExtraTurnOnMax<3>{});
+    REQUIRE(seen.size() == 10'000 + static_cast<std::size_t>(lengths.turns() / 64) + 1);
+    for (std::size_t i = 0; i < 10'000; ++i) {
+        CHECK(seen[i] == std::pair<std::int64_t, double>(0, 1.0));
+    }
+    CHECK(seen[10'000].first == 63);
+    CHECK(seen.back().first == lengths.turns());
+
+    struct Cancelled {};
+    std::int64_t stopped_at = -1;
+    options.progress = [&stopped_at](std::int64_t turns, double) {
+        stopped_at = turns;
+        throw Cancelled{};
+    };
+    CHECK_THROWS_AS(length_distribution(board, FairDice<>{}, options, ExtraTurnOnMax<3>{}),
+                    Cancelled);
+    CHECK(stopped_at == 0); // while the turns were followed
 }
 
 TEST_CASE("six to start adds the wait for a six to the standard game from where a six leads",

@@ -853,7 +853,9 @@ template <typename Config, DiceWithOdds D>
 /// The distribution of the length of a one-player game under `house_rules`, through the turn
 /// model, as expected_turns(board, dice, house_rules) counts turns; tabulated as
 /// length_distribution(board, dice, options) is, and its mean and variance solved exactly when
-/// first asked for. With the rules off, it is that distribution. Throws as both do.
+/// first asked for. With the rules off, it is that distribution. Throws as both do. While the
+/// turns from each square are followed, before the table grows, `options.progress` is called
+/// with 0 turns and 1 still running.
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 [[nodiscard]] LengthDistribution length_distribution(const BasicBoard<Config>& board, const D& dice,
                                                      const DistributionOptions& options,
@@ -862,8 +864,16 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     if (detail::rules_off(house_rules)) {
         return length_distribution(board, dice, options);
     }
-    return detail::LengthDistributionAccess::build(detail::turn_kernel(board, dice, house_rules),
-                                                   options);
+    // Building the turn's chain takes seconds on a board of a million squares: the progress
+    // hears "no turn tabulated yet, the game surely running" meanwhile, and may stop it.
+    SolveOptions building;
+    if (options.progress) {
+        building.progress = [&options](const SolveProgress&) { options.progress(0, 1.0); };
+    }
+    building.progress_interval = options.progress_interval;
+    detail::SolveTicker ticker(building);
+    return detail::LengthDistributionAccess::build(
+        detail::turn_kernel(board, dice, house_rules, &ticker), options);
 }
 
 /// Seat chances for `players` players on `board` with `dice` under `house_rules`, as a Game

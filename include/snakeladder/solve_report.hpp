@@ -60,7 +60,8 @@ struct SolveProgress {
     /// GMRES: the residual of the reduced system relative to where it began (it aims below
     /// 1e-12, and the whole system decides from 1e-10 down); NaN for the other methods.
     double residual = std::numeric_limits<double>::quiet_NaN();
-    /// The elimination: the share of the squares factored, 0 to 1; NaN for the other methods.
+    /// The elimination: the share of the squares factored, 0 to 1 (0 while the turns are still
+    /// followed, under house rules); NaN for the other methods.
     double factored = std::numeric_limits<double>::quiet_NaN();
     /// Under house rules: the share of the squares whose turns have been followed through the
     /// turn model, 0 to 1 (the chain is built this way before it is factored); NaN for the

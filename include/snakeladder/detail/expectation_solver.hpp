@@ -132,8 +132,8 @@ private:
 inline constexpr std::size_t max_direct_unknowns = 2048;
 
 /// How many right-hand sides a caller of ExpectationSolver solves for. With `one` the
-/// elimination keeps no L (the right-hand side is carried through it: 40% less time on boards
-/// of short snakes); a second solve, or a refinement step, then factors again.
+/// elimination keeps no L (the right-hand side is carried through it: 20 to 40% less time on
+/// boards of short snakes); a second solve, or a refinement step, then factors again.
 enum class RightHandSides : std::uint8_t { one, several };
 
 /// Solves (I - Q) v = rhs over the finite squares of a TokenChain, for one or more right-hand
@@ -250,10 +250,13 @@ public:
         if (elimination_pending_) {
             // The elimination chosen by its estimate factors now, solving for rhs on the way;
             // one whose fill goes past its budget leaves the board to GMRES after all.
-            elimination_pending_ = false;
+            // (Pending until it returns: after an exception from the progress callback, the next
+            // solve starts again.)
             v.assign(static_cast<std::size_t>(chain_->size()) + 1, 0.0);
-            if (!elimination_.factor_solving(*chain_, elimination_budget_, keep_lower_, rhs, v,
-                                             elimination_ticks())) {
+            const bool factored = elimination_.factor_solving(
+                *chain_, elimination_budget_, keep_lower_, rhs, v, elimination_ticks());
+            elimination_pending_ = false;
+            if (!factored) {
                 report_.method = SolveMethod::gmres;
                 v.clear();
             }
@@ -443,8 +446,10 @@ private:
     // Factors again, keeping L this time, when the first solve carried its right-hand side
     // through a factorization that kept none. The same work as then, so within the same budget.
     void keep_factors() {
-        if (!elimination_.can_solve()) {
-            (void)elimination_.factor(*chain_, elimination_budget_, elimination_ticks());
+        if (!elimination_.can_solve() &&
+            !elimination_.factor(*chain_, elimination_budget_, elimination_ticks())) {
+            throw Error("expected_turns: the elimination failed to factor again a board it had "
+                        "factored; please report the board");
         }
     }
 

@@ -71,8 +71,8 @@ public:
     /// Factors the system as factor() does and solves it for `rhs` on the way, into `v` (as
     /// solve() would): the forward substitution is carried along with the rows, so L is needed
     /// only as it is formed. With `keep_lower` false it is not stored (about half the factors'
-    /// memory, and 40% of the time on boards of short snakes), and solve() cannot be called
-    /// afterwards: factor again for another right-hand side.
+    /// entries, and 20 to 40% of the time on boards of short snakes), and solve() cannot be
+    /// called afterwards: factor again for another right-hand side.
     template <typename Rhs, typename OnRows = void (*)(double)>
     bool factor_solving(
         const Chain& chain, double budget, bool keep_lower, Rhs&& rhs, std::vector<double>& v,
@@ -114,8 +114,9 @@ private:
     template <typename OnRows, typename Rhs>
     bool factor_rows(const Chain& chain, double budget, OnRows& on_rows, bool keep_lower, Rhs&& rhs,
                      std::vector<double>* carried) {
-        chain_ = &chain;
-        lower_kept_ = keep_lower;
+        // Factors that a failure, or an exception from on_rows, leaves half-built are never
+        // taken for factors: chain_ is set only once the last row is done.
+        chain_ = nullptr;
         const auto squares = static_cast<std::size_t>(chain.size()) + 1;
         diagonal_.assign(squares, 0.0);
         upper_start_.assign(squares + 1, 0);
@@ -236,7 +237,7 @@ private:
             // U's row in column order. When the columns above s fill most of the window up to
             // the highest of them (short jumps: the common case), reading the window in order is
             // cheaper than sorting them; a row with a few far columns (a long ladder's fill) is
-            // sorted, so that the window never costs more than the row itself.
+            // sorted, so that the window never costs more than 4 times the row itself.
             if (count > 0) {
                 if (static_cast<std::size_t>(high - s) <= 4 * count) {
                     for (Square c = s + 1; c <= high; ++c) {
@@ -266,6 +267,8 @@ private:
         lower_start_[static_cast<std::size_t>(home)] = lower_column_.size();
         upper_start_[squares] = upper_column_.size();
         lower_start_[squares] = lower_column_.size();
+        chain_ = &chain;
+        lower_kept_ = keep_lower;
         return true;
     }
 
@@ -298,7 +301,7 @@ private:
 
     const Chain* chain_ = nullptr; // null until factored
     bool lower_kept_ = false;
-    std::vector<double> diagonal_; // U's diagonal, by square
+    std::vector<double> diagonal_;         // U's diagonal, by square
     std::vector<std::size_t> upper_start_; // U's row s: entries upper_start_[s] .. [s + 1]
     std::vector<Square> upper_column_;
     std::vector<double> upper_value_;

@@ -52,9 +52,6 @@ public:
     /// Multiply-adds the elimination may take.
     static constexpr double max_elimination_work = 2.0e9;
 
-    /// Squares followed, or rows factored, between two calls of the progress ticker.
-    static constexpr Square squares_per_report = 4096;
-
     /// The kernel of `board` with the dice's chance outcomes `rolls` (their highest `max_roll`)
     /// under `rules`. Throws Error when it would take more than max_roll_applications rolls.
     /// `ticker`, when given, hears how many squares have been followed (SolveProgress::followed).
@@ -75,7 +72,9 @@ public:
         start_.reserve(static_cast<std::size_t>(size_) + 2);
         start_.push_back(0);
         for (Square s = 0; s < size_; ++s) {
-            if (ticker != nullptr && s % squares_per_report == 0) {
+            // Every square: a square may take seconds (65,536 faces under a rule that waits),
+            // and the ticker's clock read is nothing beside following its rolls.
+            if (ticker != nullptr) {
                 ticker->tick(progress(static_cast<double>(s) / static_cast<double>(size_), 0.0));
             }
             start.squares[0] = s;
