@@ -291,15 +291,40 @@ simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& optio
 
 // The most visited squares and the jumps that matter most, under the rules chosen; returns the
 // visits of every square (empty when they are not computed: a board too large, or with traps).
+// A percentage on standard error for square_statistics and jump_effects, redrawn in place;
+// `shown` is set once it has drawn (the caller clears the line).
+EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view what, bool& shown) {
+    EffectsOptions effects;
+    if (options.progress) {
+        effects.progress = [&shown, what](double share) {
+            fmt::print(stderr, "\r{}: {:.0f}%", what, 100.0 * share);
+            shown = true;
+            std::fflush(stderr);
+        };
+    }
+    return effects;
+}
+
 template <class Config>
 std::vector<double> print_square_effects(const BasicBoard<Config>& board,
+                                         const AnalyzeOptions& options,
                                          const ChosenHouseRules& house) {
     constexpr std::size_t shown = 10;
     fmt::print("\nWhat each square and jump does under {}\n", Config::overshoot_rule::name);
     SquareStatistics squares;
+    bool progress_shown = false;
+    const auto clear_progress = [&progress_shown] {
+        if (progress_shown) {
+            fmt::print(stderr, "\r\033[K");
+            progress_shown = false;
+        }
+    };
     try {
-        squares = square_statistics(board, die, house);
-    } catch (const InvalidConfig& error) {
+        squares = square_statistics(board, die, house,
+                                    effects_progress(options, "square visits", progress_shown));
+        clear_progress();
+    } catch (const Error& error) { // a trap, or snakes too long for the elimination
+        clear_progress();
         fmt::print("  not computed: {}\n", error.what());
         return {};
     }
@@ -317,7 +342,9 @@ std::vector<double> print_square_effects(const BasicBoard<Config>& board,
         fmt::print("    square {:>5}  {:7.3f} turns  {:>7}\n", order[i], squares.visits[s],
                    percent(squares.landing[s]));
     }
-    std::vector<JumpEffect> jumps = jump_effects(board, die, house);
+    std::vector<JumpEffect> jumps =
+        jump_effects(board, die, house, effects_progress(options, "jump effects", progress_shown));
+    clear_progress();
     std::stable_sort(jumps.begin(), jumps.end(), [](const JumpEffect& a, const JumpEffect& b) {
         return std::abs(a.turns_added) > std::abs(b.turns_added);
     });
@@ -490,7 +517,7 @@ int analyze(const AnalyzeOptions& options) {
 
     fmt::print("\nTraps under {}: {}\n", Overshoot::name, describe_traps(board, die, house));
 
-    std::vector<double> visits = print_square_effects(board, house);
+    std::vector<double> visits = print_square_effects(board, options, house);
 
     std::vector<double> simulated;
     if (options.simulate > 0) {

@@ -3,16 +3,24 @@
 // adds, under house rules too, and the heat map that draws them.
 #include "catch.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <fstream>
 #include <numeric>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_effects.hpp>
 #include <snakeladder/board_factories.hpp>
+#include <snakeladder/board_text.hpp>
 #include <snakeladder/dice.hpp>
 #include <snakeladder/house_rules.hpp>
 #include <snakeladder/render.hpp>
+#include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace snakeladder;
@@ -109,15 +117,210 @@ TEST_CASE("the visits of the classic board add up to its expected length, under 
     }
 }
 
-TEST_CASE("square statistics refuse traps and boards past their limit", "[analysis][effects]") {
+TEST_CASE("square statistics refuse traps and bad options", "[analysis][effects]") {
     // Square 5 of 6 with a die that rolls only 2s: 1, 3, 5 never get home, and 5 is reached
     // from 1 and 3, but the start goes 2, 4, 6. A snake from 4 to 3 sends every game there.
     const LoadedDice<> twos({0, 1});
     REQUIRE_THROWS_WITH(square_statistics(Board<>({{4, 3}}, {.size = 6}), twos),
                         SL_CONTAINS("squares 0, 2, 3, 5 are reached") &&
                             SL_CONTAINS("the visits are infinite"));
-    REQUIRE_THROWS_WITH(square_statistics(Board<>({}, {.size = 10'001}), FairDice<>(6)),
-                        SL_CONTAINS("at most 10000 squares; this one has 10001"));
+    const EffectsOptions backwards{.progress_interval = std::chrono::milliseconds{-1}};
+    REQUIRE_THROWS_AS(square_statistics(classic(), FairDice<>(6), backwards), InvalidConfig);
+    REQUIRE_THROWS_WITH(square_statistics(classic(), FairDice<>(6), backwards),
+                        SL_CONTAINS("EffectsOptions::progress_interval must not be negative, "
+                                    "got -1 ms"));
+    REQUIRE_THROWS_WITH(jump_effects(classic(), FairDice<>(6), backwards),
+                        SL_CONTAINS("got -1 ms"));
+}
+
+namespace {
+
+// N = (I - K)^-1 by Gauss-Jordan in long double, K given densely over squares 0..n-1 (home
+// left out): the reference for row 0 and the diagonal.
+std::vector<std::vector<long double>> dense_inverse(std::vector<std::vector<long double>> a) {
+    const std::size_t n = a.size();
+    std::vector<std::vector<long double>> inverse(n, std::vector<long double>(n, 0.0L));
+    for (std::size_t i = 0; i < n; ++i) {
+        inverse[i][i] = 1.0L;
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+        std::size_t pivot = c;
+        for (std::size_t r = c; r < n; ++r) {
+            if (std::abs(a[r][c]) > std::abs(a[pivot][c])) {
+                pivot = r;
+            }
+        }
+        std::swap(a[pivot], a[c]);
+        std::swap(inverse[pivot], inverse[c]);
+        const long double d = a[c][c];
+        for (std::size_t j = 0; j < n; ++j) {
+            a[c][j] /= d;
+            inverse[c][j] /= d;
+        }
+        for (std::size_t r = 0; r < n; ++r) {
+            const long double f = a[r][c];
+            if (r == c || f == 0.0L) {
+                continue;
+            }
+            for (std::size_t j = 0; j < n; ++j) {
+                a[r][j] -= f * a[c][j];
+                inverse[r][j] -= f * inverse[c][j];
+            }
+        }
+    }
+    return inverse;
+}
+
+// Checks `stats` against N: visits N(0, s), landing N(0, s) / N(s, s).
+void check_against(const SquareStatistics& stats,
+                   const std::vector<std::vector<long double>>& n_matrix) {
+    REQUIRE(stats.visits.size() == n_matrix.size());
+    for (std::size_t s = 0; s < n_matrix.size(); ++s) {
+        const auto visits = static_cast<double>(n_matrix[0][s]);
+        const auto landing = static_cast<double>(n_matrix[0][s] / n_matrix[s][s]);
+        CHECK(stats.visits[s] == Approx(visits).epsilon(1e-12).margin(1e-14));
+        CHECK(stats.landing[s] == Approx(landing).epsilon(1e-12).margin(1e-14));
+    }
+}
+
+} // namespace
+
+TEST_CASE("square statistics match a dense inverse on many small boards, any size and rules",
+          "[analysis][effects]") {
+    // Boards of 8 to 67 squares with jumps anywhere (a fixed sequence of a small generator),
+    // fair dice of 2 to 6 faces, exact finish. One turn from s: each roll r lands on s + r
+    // (a roll past home leaves the token where it is) and takes the jump there: K written
+    // from the rules, not from the library.
+    std::uint64_t state = 12345;
+    const auto next = [&state](std::uint64_t below) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % below;
+    };
+    int checked = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        const auto size = static_cast<Square>(8 + next(60));
+        const auto faces = static_cast<int>(2 + next(5));
+        std::vector<bool> used(static_cast<std::size_t>(size) + 1, false);
+        used[0] = used[static_cast<std::size_t>(size)] = true;
+        std::vector<Jump> jumps;
+        for (Square k = 0; k < size / 5; ++k) {
+            const auto from = static_cast<Square>(1 + next(static_cast<std::uint64_t>(size - 1)));
+            const auto to = static_cast<Square>(next(static_cast<std::uint64_t>(size)));
+            if (!used[static_cast<std::size_t>(from)] && !used[static_cast<std::size_t>(to)] &&
+                from != to) {
+                used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
+                jumps.push_back({from, to});
+            }
+        }
+        const Board<> board(jumps, {.size = size});
+        const FairDice<> die(faces);
+        SquareStatistics stats;
+        try {
+            stats = square_statistics(board, die);
+        } catch (const InvalidConfig&) {
+            continue; // a trap can be reached (a cycle of snakes): no finite visits
+        }
+        const auto n = static_cast<std::size_t>(size);
+        std::vector<std::vector<long double>> a(n, std::vector<long double>(n, 0.0L));
+        for (Square s = 0; s < size; ++s) {
+            a[static_cast<std::size_t>(s)][static_cast<std::size_t>(s)] += 1.0L;
+            for (int r = 1; r <= faces; ++r) {
+                const Square to = s + r > size ? s : board.resolve(s + r);
+                if (to != size) {
+                    a[static_cast<std::size_t>(s)][static_cast<std::size_t>(to)] -= 1.0L / faces;
+                }
+            }
+        }
+        check_against(stats, dense_inverse(a));
+        ++checked;
+    }
+    CHECK(checked >= 30);
+
+    SECTION("under house rules, against the inverse of the turn kernel's own matrix") {
+        // The kernel (the turn model's turns) is checked elsewhere; here, only the solve.
+        const Board<> board({{7, 2}, {4, 11}, {13, 5}, {16, 9}}, {.size = 18});
+        const FairDice<> die(6);
+        const auto check_rules = [&](const auto& rules) {
+            const auto kernel = detail::turn_kernel(board, die, rules);
+            std::vector<std::vector<long double>> a(18, std::vector<long double>(18, 0.0L));
+            for (Square s = 0; s < 18; ++s) {
+                a[static_cast<std::size_t>(s)][static_cast<std::size_t>(s)] = 1.0L;
+                for (const detail::KernelMove& move : kernel->moves(s)) {
+                    if (move.to != 18) {
+                        a[static_cast<std::size_t>(s)][static_cast<std::size_t>(move.to)] -=
+                            move.probability;
+                    }
+                }
+            }
+            check_against(square_statistics(board, die, rules), dense_inverse(a));
+        };
+        check_rules(ExtraTurnOnMax<3>{});
+        check_rules(SixToStart{});
+        check_rules(HouseRules<RollAgainOnMax, MissTurnSquares>({}, MissTurnSquares{3, 10}));
+    }
+}
+
+TEST_CASE("square statistics of 100,000 squares add up to the expected length, with progress",
+          "[analysis][effects]") {
+    std::ifstream file(SNAKELADDER_TEST_BOARDS "/local_100k.txt");
+    REQUIRE(file);
+    std::stringstream text;
+    text << file.rdbuf();
+    const Board<> board = parse_board(text.str());
+    std::vector<double> shares;
+    const SquareStatistics stats =
+        square_statistics(board, FairDice<>(6),
+                          {.progress = [&shares](double share) { shares.push_back(share); },
+                           .progress_interval = std::chrono::milliseconds{0}});
+    // Every turn of a game begins on some square: the visits add up to the length, 33,863.44
+    // turns, which expected_turns finds by another elimination.
+    const double total = std::accumulate(stats.visits.begin(), stats.visits.end(), 0.0);
+    CHECK(total == Approx(expected_turns(board, FairDice<>(6)).from_start).epsilon(1e-10));
+    for (const Jump& jump : board.jumps()) {
+        CHECK(stats.visits[static_cast<std::size_t>(jump.start)] == 0.0);
+        CHECK(stats.landing[static_cast<std::size_t>(jump.start)] == 0.0);
+    }
+    CHECK(stats.landing[0] == 1.0);
+    CHECK(stats.landing[99'999] > 0.0); // the last square below home, 1 in 6 of the finishes
+    // Reports every square followed (100,000), every 4,096 rows factored (25) and inverted
+    // (25), and 1 at the end: each a third of the way, in order.
+    REQUIRE(shares.size() == 100'000 + 25 + 25 + 1);
+    CHECK(shares[0] == 0.0);
+    CHECK(shares[100'000] == Approx(1.0 / 3.0));
+    CHECK(shares[100'025] == Approx(2.0 / 3.0));
+    CHECK(shares.back() == 1.0);
+    CHECK(std::is_sorted(shares.begin(), shares.end()));
+
+    SECTION("an exception from the progress stops it") {
+        int calls = 0;
+        const EffectsOptions stop{.progress =
+                                      [&calls](double share) {
+                                          if (share > 0.5) {
+                                              throw std::runtime_error("stopped by the caller");
+                                          }
+                                          ++calls;
+                                      },
+                                  .progress_interval = std::chrono::milliseconds{0}};
+        REQUIRE_THROWS_WITH(square_statistics(board, FairDice<>(6), stop), "stopped by the caller");
+        // Past half way after 53,248 of the rows factored ((1 + 0.53248) / 3 = 0.51): the
+        // squares followed and the 13 reports before.
+        CHECK(calls == 100'000 + 13);
+    }
+}
+
+TEST_CASE("jump effects report the share of the jumps solved", "[analysis][effects]") {
+    // The classic board's 19 jumps: the board itself, then each jump, 20 solves in all.
+    std::vector<double> shares;
+    const std::vector<JumpEffect> effects =
+        jump_effects(classic(), FairDice<>(6),
+                     {.progress = [&shares](double share) { shares.push_back(share); },
+                      .progress_interval = std::chrono::milliseconds{0}});
+    REQUIRE(effects.size() == 19);
+    REQUIRE(shares.size() == 21);
+    for (std::size_t i = 0; i < 20; ++i) {
+        CHECK(shares[i] == Approx(static_cast<double>(i + 1) / 20.0));
+    }
+    CHECK(shares[20] == 1.0);
 }
 
 TEST_CASE("the SVG heat map shades each square by its share of the hottest", "[render][effects]") {

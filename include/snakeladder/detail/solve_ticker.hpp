@@ -1,7 +1,7 @@
-// Calls SolveOptions::progress while a solve runs: at most once per interval, counted from the
-// start (so a solve done within the first interval reports only at its end), on the thread that
-// solves. Each call reads the clock, so the solvers tick once per sweep or per block of rows,
-// never per entry.
+// Calls a progress callback while a long computation runs: at most once per interval, counted
+// from the start (so work done within the first interval reports only at its end), on the
+// thread that works. Each call reads the clock, so the solvers tick once per sweep or per block
+// of rows, never per entry.
 #pragma once
 
 #include "../solve_report.hpp"
@@ -12,14 +12,18 @@
 
 namespace snakeladder::detail {
 
-class SolveTicker {
+/// Ticks `Options::progress` (a std::function taking a Progress) every
+/// `Options::progress_interval`.
+template <class Progress>
+class ProgressTicker {
 public:
-    SolveTicker() = default;
-    explicit SolveTicker(const SolveOptions& options)
+    ProgressTicker() = default;
+    template <class Options>
+    explicit ProgressTicker(const Options& options)
         : progress_(options.progress), interval_(options.progress_interval),
           last_(std::chrono::steady_clock::now()) {}
 
-    void tick(const SolveProgress& progress) {
+    void tick(const Progress& progress) {
         if (!progress_) {
             return;
         }
@@ -30,16 +34,19 @@ public:
         last_ = now;
         progress_(progress);
     }
-    void finish(const SolveProgress& progress) const {
+    void finish(const Progress& progress) const {
         if (progress_) {
             progress_(progress);
         }
     }
 
 private:
-    std::function<void(const SolveProgress&)> progress_;
+    std::function<void(const Progress&)> progress_;
     std::chrono::milliseconds interval_{0};
     std::chrono::steady_clock::time_point last_{};
 };
+
+/// The solvers' ticker, for SolveOptions.
+using SolveTicker = ProgressTicker<SolveProgress>;
 
 } // namespace snakeladder::detail

@@ -26,6 +26,8 @@
 #include <fmt/format.h>
 #include <limits>
 #include <span>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace snakeladder::detail {
@@ -121,35 +123,7 @@ public:
     template <class Rhs>
     std::vector<double> solve(Rhs&& rhs, SolveReport& report, SolveTicker* ticker = nullptr) {
         const auto n = static_cast<std::size_t>(size_);
-        if (!factored_) {
-            const bool ok = lu_.factor(
-                n,
-                [this](std::size_t s, auto&& add) {
-                    add(static_cast<std::uint32_t>(s), 1.0);
-                    if (status_[s] != finite) {
-                        return;
-                    }
-                    for (const KernelMove& m : moves(static_cast<Square>(s))) {
-                        if (m.to != size_) {
-                            add(static_cast<std::uint32_t>(m.to), -m.probability);
-                        }
-                    }
-                },
-                max_elimination_work,
-                [ticker](double share) {
-                    if (ticker != nullptr) {
-                        ticker->tick(progress(1.0, share));
-                    }
-                });
-            if (!ok) {
-                throw Error(fmt::format(
-                    "the exact analysis under house rules cannot solve this board of {} squares: "
-                    "its snakes are so long that the elimination would take more than {:.0e} "
-                    "operations or {} entries; simulate estimates this game",
-                    size_, max_elimination_work, SparseRowsLu::max_entries));
-            }
-            factored_ = true;
-        }
+        factor(ticker);
         std::vector<double> b(n);
         for (std::size_t s = 0; s < n; ++s) {
             b[s] = status_[s] == finite ? rhs(static_cast<Square>(s)) : 0.0;
@@ -200,6 +174,76 @@ public:
         return x;
     }
 
+    /// Row 0 and the diagonal of N = (I - K)^-1: how many turns a token that starts on square 0,
+    /// and one that starts on s, begins on s, for every square s (0 and 1 on the squares that
+    /// are not finite, which a game that reaches no trap never comes to). Row 0 is one solve of
+    /// (I - K)^T, refined as solve() refines; the diagonal comes from the factors of the
+    /// symmetric pattern (SparseRowsLu::inverse_diagonal). `on_share(share)` hears how far it
+    /// has come, 0 to 1: the rows factored, then the rows inverted, each half. Throws Error as
+    /// solve() does.
+    struct Visits {
+        std::vector<double> from_start;
+        std::vector<double> from_itself;
+        SolveReport report;
+    };
+    template <class OnShare>
+    [[nodiscard]] Visits visits(OnShare&& on_share) const {
+        const auto n = static_cast<std::size_t>(size_);
+        SparseRowsLu symmetric;
+        if (!symmetric.factor(
+                n, [this](std::size_t s, auto&& add) { add_row(s, add); }, max_visits_work,
+                [&on_share](double share) { on_share(share / 2.0); },
+                SparseRowsLu::Pattern::symmetric)) {
+            throw too_much_work("square_statistics", max_visits_work);
+        }
+        Visits visits;
+        visits.from_itself =
+            symmetric.inverse_diagonal([&on_share](double share) { on_share(0.5 + share / 2.0); });
+        // (I - K)^T y = e_0, with the backward error of each step as solve() measures it.
+        std::vector<double> b(n, 0.0);
+        b[0] = status_[0] == finite ? 1.0 : 0.0;
+        std::vector<double> y = b;
+        symmetric.solve_transposed(y);
+        visits.report.method = SolveMethod::elimination;
+        for (int step = 0;; ++step) {
+            std::vector<double> r = b; // b - (I - K)^T y, scattered along the moves
+            double largest_y = 0.0;
+            for (std::size_t s = 0; s < n; ++s) {
+                r[s] -= y[s];
+                largest_y = std::max(largest_y, std::abs(y[s]));
+                if (status_[s] != finite) {
+                    continue;
+                }
+                for (const KernelMove& m : moves(static_cast<Square>(s))) {
+                    if (m.to != size_) {
+                        r[static_cast<std::size_t>(m.to)] += m.probability * y[s];
+                    }
+                }
+            }
+            double largest_r = 0.0;
+            for (const double residual : r) {
+                largest_r = std::max(largest_r, std::abs(residual));
+            }
+            const double scale = 2.0 * largest_y + 1.0;
+            visits.report.sweeps = static_cast<std::size_t>(step) + 1;
+            visits.report.error_bound = largest_r;
+            visits.report.backward_error = largest_r / scale;
+            if (visits.report.backward_error <= 1e-14 || step == 3) {
+                break;
+            }
+            symmetric.solve_transposed(r);
+            for (std::size_t s = 0; s < n; ++s) {
+                y[s] += r[s];
+            }
+        }
+        visits.from_start = std::move(y);
+        return visits;
+    }
+
+    /// Multiply-adds visits() may take to factor: the symmetric pattern fills more than A's own
+    /// (random_board's 10,000 squares, whose snakes are of any length, take 9e9, 9 s here).
+    static constexpr double max_visits_work = 1.0e10;
+
     /// What the progress ticker hears: the squares followed, then the rows factored.
     [[nodiscard]] static SolveProgress progress(double followed, double factored) noexcept {
         SolveProgress now;
@@ -210,6 +254,49 @@ public:
     }
 
 private:
+    // Factors I - K for solve(), once.
+    void factor(SolveTicker* ticker = nullptr) {
+        if (factored_) {
+            return;
+        }
+        const bool ok = lu_.factor(
+            static_cast<std::size_t>(size_), [this](std::size_t s, auto&& add) { add_row(s, add); },
+            max_elimination_work,
+            [ticker](double share) {
+                if (ticker != nullptr) {
+                    ticker->tick(progress(1.0, share));
+                }
+            });
+        if (!ok) {
+            throw too_much_work("the exact analysis under house rules", max_elimination_work,
+                                "; simulate estimates this game");
+        }
+        factored_ = true;
+    }
+
+    // Row s of I - K, restricted to the finite squares (the others keep only their 1).
+    template <class Add>
+    void add_row(std::size_t s, Add&& add) const {
+        add(static_cast<std::uint32_t>(s), 1.0);
+        if (status_[s] != finite) {
+            return;
+        }
+        for (const KernelMove& m : moves(static_cast<Square>(s))) {
+            if (m.to != size_) {
+                add(static_cast<std::uint32_t>(m.to), -m.probability);
+            }
+        }
+    }
+
+    // `who` cannot solve the board: what the caller hears.
+    [[nodiscard]] Error too_much_work(std::string_view who, double budget,
+                                      std::string_view advice = "") const {
+        return Error(fmt::format("{} cannot solve this board of {} squares: its snakes are so long "
+                                 "that the elimination would take more than {:.0e} operations or "
+                                 "{} entries{}",
+                                 who, size_, budget, SparseRowsLu::max_entries, advice));
+    }
+
     // Which squares reach home, which can reach a square that does not, and the traps.
     void classify() {
         const auto squares = static_cast<std::size_t>(size_) + 1;
