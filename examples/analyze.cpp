@@ -289,8 +289,6 @@ simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& optio
 
 // --- What each square and jump does ----------------------------------------------------------
 
-// The most visited squares and the jumps that matter most, under the rules chosen; returns the
-// visits of every square (empty when they are not computed: a board too large, or with traps).
 // A percentage on standard error for square_statistics and jump_effects, redrawn in place;
 // `shown` is set once it has drawn (the caller clears the line).
 EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view what, bool& shown) {
@@ -305,6 +303,8 @@ EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view 
     return effects;
 }
 
+// The most visited squares and the jumps that matter most, under the rules chosen; returns the
+// visits of every square (empty when they are not computed: snakes too long, or traps).
 template <class Config>
 std::vector<double> print_square_effects(const BasicBoard<Config>& board,
                                          const AnalyzeOptions& options,
@@ -342,9 +342,15 @@ std::vector<double> print_square_effects(const BasicBoard<Config>& board,
         fmt::print("    square {:>5}  {:7.3f} turns  {:>7}\n", order[i], squares.visits[s],
                    percent(squares.landing[s]));
     }
-    std::vector<JumpEffect> jumps =
-        jump_effects(board, die, house, effects_progress(options, "jump effects", progress_shown));
-    clear_progress();
+    std::vector<JumpEffect> jumps;
+    try {
+        jumps = jump_effects(board, die, house,
+                             effects_progress(options, "jump effects", progress_shown));
+        clear_progress();
+    } catch (...) {
+        clear_progress();
+        throw;
+    }
     std::stable_sort(jumps.begin(), jumps.end(), [](const JumpEffect& a, const JumpEffect& b) {
         return std::abs(a.turns_added) > std::abs(b.turns_added);
     });
@@ -454,7 +460,7 @@ int analyze(const AnalyzeOptions& options) {
     for (int seat = 1; seat <= most_players; ++seat) {
         header += fmt::format("{:>9}", fmt::format("seat {}", seat));
     }
-    fmt::print("{}{:>9}\n", header, "turns");
+    fmt::print("{}{:>11}\n", header, "turns"); // room for 100,000-square boards' 195214.79
     SeatChances two_players;
     for (int players = fewest_players; players <= most_players; ++players) {
         // Knock-back couples the tokens: their chances come from the joint chain of all of
@@ -483,8 +489,8 @@ int analyze(const AnalyzeOptions& options) {
                                      percent(seats.win_probability[static_cast<std::size_t>(seat)]))
                        : std::string(9, ' ');
         }
-        row += std::isfinite(seats.expected_turns) ? fmt::format("{:>9.2f}", seats.expected_turns)
-                                                   : fmt::format("{:>9}", "infinite");
+        row += std::isfinite(seats.expected_turns) ? fmt::format("{:>11.2f}", seats.expected_turns)
+                                                   : fmt::format("{:>11}", "infinite");
         fmt::print("{}\n", row);
     }
 

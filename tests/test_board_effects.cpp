@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <numeric>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_effects.hpp>
@@ -135,6 +136,16 @@ TEST_CASE("square statistics refuse traps and bad options", "[analysis][effects]
 
 namespace {
 
+// A fixed sequence of numbers below a bound, for boards that differ from test to test but not
+// from run to run (a linear congruential generator's high bits).
+struct SmallGenerator {
+    std::uint64_t state;
+    std::uint64_t operator()(std::uint64_t below) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % below;
+    }
+};
+
 // N = (I - K)^-1 by Gauss-Jordan in long double, K given densely over squares 0..n-1 (home
 // left out): the reference for row 0 and the diagonal.
 std::vector<std::vector<long double>> dense_inverse(std::vector<std::vector<long double>> a) {
@@ -191,11 +202,7 @@ TEST_CASE("square statistics match a dense inverse on many small boards, any siz
     // fair dice of 2 to 6 faces, exact finish. One turn from s: each roll r lands on s + r
     // (a roll past home leaves the token where it is) and takes the jump there: K written
     // from the rules, not from the library.
-    std::uint64_t state = 12345;
-    const auto next = [&state](std::uint64_t below) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (state >> 33) % below;
-    };
+    SmallGenerator next{12345};
     int checked = 0;
     for (int trial = 0; trial < 40; ++trial) {
         const auto size = static_cast<Square>(8 + next(60));
@@ -308,19 +315,115 @@ TEST_CASE("square statistics of 100,000 squares add up to the expected length, w
     }
 }
 
-TEST_CASE("jump effects report the share of the jumps solved", "[analysis][effects]") {
-    // The classic board's 19 jumps: the board itself, then each jump, 20 solves in all.
-    std::vector<double> shares;
-    const std::vector<JumpEffect> effects =
-        jump_effects(classic(), FairDice<>(6),
-                     {.progress = [&shares](double share) { shares.push_back(share); },
-                      .progress_interval = std::chrono::milliseconds{0}});
-    REQUIRE(effects.size() == 19);
-    REQUIRE(shares.size() == 21);
-    for (std::size_t i = 0; i < 20; ++i) {
-        CHECK(shares[i] == Approx(static_cast<double>(i + 1) / 20.0));
+namespace {
+
+// jump_effects against one expected_turns per jump, on the board without it: the definition.
+template <class Config, class D>
+void check_each_jump(const BasicBoard<Config>& board, const D& dice) {
+    const double with = expected_turns(board, dice).from_start;
+    const std::vector<JumpEffect> effects = jump_effects(board, dice);
+    REQUIRE(effects.size() == board.jumps().size());
+    for (std::size_t i = 0; i < effects.size(); ++i) {
+        std::vector<Jump> others(board.jumps().begin(), board.jumps().end());
+        others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
+        const double without =
+            expected_turns(BasicBoard<Config>(others, board.config()), dice).from_start;
+        CHECK(effects[i].jump == board.jumps()[i]);
+        CHECK(effects[i].expected_turns_without == Approx(without).epsilon(1e-11));
+        if (std::isinf(with) && std::isinf(without)) {
+            CHECK(effects[i].turns_added == 0.0); // never ends either way
+        } else {
+            CHECK(effects[i].turns_added == Approx(with - without).epsilon(1e-9).margin(1e-9));
+        }
     }
-    CHECK(shares[20] == 1.0);
+}
+
+} // namespace
+
+TEST_CASE("jump effects from one factorization match a solve per jump, under every rule",
+          "[analysis][effects]") {
+    // Boards of 12 to 71 squares with jumps anywhere, fair dice of 2 to 6 faces, each overshoot
+    // rule; and chains, followed or taken one jump at a time.
+    SmallGenerator next{777};
+    const auto jumps_for = [&](Square size, bool chains) {
+        std::vector<bool> start(static_cast<std::size_t>(size) + 1, false);
+        std::vector<bool> end(static_cast<std::size_t>(size) + 1, false);
+        std::vector<Jump> jumps;
+        for (Square k = 0; k < size / 5; ++k) {
+            const auto from = static_cast<Square>(1 + next(static_cast<std::uint64_t>(size - 1)));
+            const auto to = static_cast<Square>(1 + next(static_cast<std::uint64_t>(size - 1)));
+            const auto f = static_cast<std::size_t>(from);
+            const auto t = static_cast<std::size_t>(to);
+            if (from == to || start[f] || end[t] || (!chains && (end[f] || start[t]))) {
+                continue;
+            }
+            start[f] = end[t] = true;
+            jumps.push_back({from, to});
+        }
+        return jumps;
+    };
+    for (int trial = 0; trial < 12; ++trial) {
+        const auto size = static_cast<Square>(12 + next(60));
+        const FairDice<> die(static_cast<int>(2 + next(5)));
+        try {
+            check_each_jump(Board<>(jumps_for(size, false), {.size = size}), die);
+            using Bounce = GameConfig<BounceBack>;
+            check_each_jump(Board<Bounce>(jumps_for(size, false), Bounce({.size = size})), die);
+            using Wins = GameConfig<OvershootWins>;
+            check_each_jump(Board<Wins>(jumps_for(size, false), Wins({.size = size})), die);
+            using Follow = GameConfig<ExactFinish, FollowChains>;
+            check_each_jump(Board<Follow>(jumps_for(size, true), Follow({.size = size})), die);
+            using Single = GameConfig<BounceBack, SingleJump>;
+            check_each_jump(Board<Single>(jumps_for(size, true), Single({.size = size})), die);
+        } catch (const InvalidBoard&) {
+            // a cycle of jumps: no such board
+        }
+    }
+
+    SECTION("a ladder without which the game never ends") {
+        // Rolls of 2 only, overshoot wins: 0, 2, 4 up the ladder to 5, then 7, 9, home: 5
+        // turns. Without it, 4 leads to 6 and the snake back to 2, for ever.
+        using Wins = GameConfig<OvershootWins>;
+        const Board<Wins> board({{4, 5}, {6, 2}}, Wins({.size = 10}));
+        const LoadedDice<> twos({0, 1});
+        REQUIRE(expected_turns(board, twos).from_start == Approx(5.0));
+        const std::vector<JumpEffect> effects = jump_effects(board, twos);
+        REQUIRE(effects.size() == 2);
+        CHECK(std::isinf(effects[0].expected_turns_without));
+        CHECK(effects[0].turns_added == -std::numeric_limits<double>::infinity());
+        CHECK(effects[1].expected_turns_without == Approx(5.0)); // no game lands on 6
+        CHECK(effects[1].turns_added == Approx(0.0).margin(1e-12));
+    }
+}
+
+TEST_CASE("jump effects report their progress", "[analysis][effects]") {
+    std::vector<double> shares;
+    const EffectsOptions listening{.progress = [&shares](double share) { shares.push_back(share); },
+                                   .progress_interval = std::chrono::milliseconds{0}};
+
+    SECTION("one factorization: the squares followed, then the rows factored and inverted") {
+        // The classic board's 100 squares, then one report each of the factoring and inverting
+        // (every 4,096 rows), then 1.
+        const std::vector<JumpEffect> effects = jump_effects(classic(), FairDice<>(6), listening);
+        REQUIRE(effects.size() == 19);
+        REQUIRE(shares.size() == 103);
+        CHECK(shares[0] == 0.0);
+        CHECK(shares[100] == Approx(1.0 / 3.0));
+        CHECK(shares[101] == Approx(2.0 / 3.0));
+        CHECK(shares[102] == 1.0);
+        CHECK(std::is_sorted(shares.begin(), shares.end()));
+    }
+    SECTION("under house rules, one solve per jump") {
+        // The board itself, then each jump, 20 solves in all; the last is the 1 at the end.
+        const std::vector<JumpEffect> effects =
+            jump_effects(classic(), FairDice<>(6), ExtraTurnOnMax<3>{}, listening);
+        REQUIRE(effects.size() == 19);
+        REQUIRE(shares.size() == 20);
+        for (std::size_t i = 0; i < 20; ++i) {
+            CHECK(shares[i] == Approx(static_cast<double>(i + 1) / 20.0));
+        }
+        CHECK(shares[19] == 1.0);
+    }
 }
 
 TEST_CASE("the SVG heat map shades each square by its share of the hottest", "[render][effects]") {

@@ -8,8 +8,9 @@
 // jump of at most 100 squares: a game slides down thousands of times, solved by elimination).
 // length_distribution is tabulated for a fixed 100 turns, so its time is the propagation's over
 // the squares the token reaches in them; simulate plays 1,000 games (one block of games, so one
-// thread) and is given per turn. Each figure is the best of a few runs, on the calling thread's
-// CPU clock, except the player table's simulate (wall clock, as it runs two threads).
+// thread) and is given per turn. square_statistics and jump_effects have a table of their own. Each
+// figure is the best of a few runs, on the calling thread's CPU clock, except the player table's
+// simulate (wall clock, as it runs two threads).
 #pragma once
 
 #include "analysis_bench.hpp"
@@ -19,6 +20,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <snakeladder/analysis.hpp>
+#include <snakeladder/board_effects.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/dice.hpp>
 #include <snakeladder/random.hpp>
@@ -65,6 +67,18 @@ inline void size_row(std::string_view kind, const Board<>& board, int runs) {
                simulation * 1e9 / played);
 }
 
+// square_statistics and jump_effects (the standard game: one factorization each).
+inline void effects_row(std::string_view kind, const Board<>& board, int runs) {
+    const FairDice<> d6;
+    const double squares =
+        best_of(runs, false, [&] { keep(square_statistics(board, d6).visits[0]); });
+    const double jumps = best_of(runs, false, [&] { keep(jump_effects(board, d6).size()); });
+    const std::size_t count = board.jumps().size();
+    fmt::print("  {:<7} {:>9} {:>7} {:>13.3f} {:>13.3f} {:>10.2f}\n", kind, board.size(), count,
+               squares * 1e3, jumps * 1e3,
+               count == 0 ? 0.0 : jumps * 1e6 / static_cast<double>(count));
+}
+
 inline void run(const Options& options) {
     const int runs = options.quick ? 1 : 3;
     fmt::print("growth: each call against the board's size (one player, one six-sided die, exact "
@@ -79,6 +93,21 @@ inline void run(const Options& options) {
         const auto jumps = static_cast<std::size_t>(size / 40);
         size_row("random", random_board(engine, jumps, jumps, GameConfig<>({.size = size})), runs);
         size_row("local", analysis::local_board(size, 1), runs);
+    }
+
+    fmt::print("\n  what each square and jump does, against the board's size (random boards "
+               "stop at 10,000 squares: past that their long snakes fill the factors beyond "
+               "their limit)\n");
+    fmt::print("  {:<7} {:>9} {:>7} {:>13} {:>13} {:>10}\n", "board", "squares", "jumps",
+               "squares ms", "jumps ms", "us/jump");
+    for (const Square size : sizes) {
+        if (size <= 10'000) {
+            DefaultEngine engine(7);
+            const auto jumps = static_cast<std::size_t>(size / 40);
+            effects_row("random", random_board(engine, jumps, jumps, GameConfig<>({.size = size})),
+                        runs);
+        }
+        effects_row("local", analysis::local_board(size, 1), runs);
     }
 
     fmt::print("\n  against the number of players, classic board: seat_chances (exact) and "

@@ -23,6 +23,9 @@ public:
         : progress_(options.progress), interval_(options.progress_interval),
           last_(std::chrono::steady_clock::now()) {}
 
+    /// Whether anyone listens.
+    [[nodiscard]] bool active() const noexcept { return static_cast<bool>(progress_); }
+
     void tick(const Progress& progress) {
         if (!progress_) {
             return;

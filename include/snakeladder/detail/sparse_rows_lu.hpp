@@ -10,17 +10,19 @@
 // surely: a nonsingular M-matrix, whose LU factors exist and are computed stably in any order.
 //
 // Factored on the symmetric pattern of A + A^T (Pattern::symmetric), the factors also give the
-// diagonal of A^-1 through Takahashi's equations, without inverting A: what square_statistics
-// needs, the expected visits of each square to itself (board_effects.hpp).
+// entries of A^-1 on that pattern through Takahashi's equations, without inverting A: what
+// board_effects.hpp needs, the expected visits of each square to itself and the visits that a
+// change of one jump's landing shifts.
 #pragma once
 
 #include "../errors.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <queue>
-#include <utility>
 #include <vector>
 
 namespace snakeladder::detail {
@@ -34,7 +36,8 @@ public:
                    ///< factors inverse_diagonal() needs
     };
 
-    /// The most entries the factors may hold (16 bytes each: 512 MiB).
+    /// The most entries the factors may hold (16 bytes each: 512 MiB; select_inverse() adds
+    /// 16 bytes per entry of U, about half of them).
     static constexpr std::size_t max_entries = std::size_t{1} << 25;
 
     /// Factors the n x n matrix whose row i is given by `row(i, add)`, which calls add(column,
@@ -123,6 +126,10 @@ public:
                             "please report the board and rules");
             }
             diagonal_[i] = work[i];
+            if (every_entry) {
+                // Sorted, so that inverse entries can be found by their column.
+                std::sort(touched.begin(), touched.end());
+            }
             for (const std::uint32_t column : touched) {
                 if (column > i && (work[column] != 0.0 || every_entry)) {
                     upper_.push_back({column, work[column]});
@@ -179,72 +186,49 @@ public:
         }
     }
 
-    /// The diagonal of A^-1, from factors of Pattern::symmetric, by Takahashi's equations. With
-    /// A = L D V (V = D^-1 U, unit upper), Z = A^-1 satisfies Z = D^-1 L^-1 + (I - V) Z and
-    /// Z = V^-1 D^-1 + Z (I - L), so, row by row from the last, for the columns c of U's row i
-    /// (which by symmetry are the rows of L's column i):
+    /// Computes the entries of A^-1 on the factors' pattern (of Pattern::symmetric) by
+    /// Takahashi's equations. With A = L D V (V = D^-1 U, unit upper), Z = A^-1 satisfies
+    /// Z = D^-1 L^-1 + (I - V) Z and Z = V^-1 D^-1 + Z (I - L), so, row by row from the last,
+    /// for the columns c of U's row i (which by symmetry are the rows of L's column i):
     ///     Z(i, c) = -sum over k of V(i, k) Z(k, c)
     ///     Z(c, i) = -sum over k of Z(c, k) L(k, i)
     ///     Z(i, i) = 1 / d(i) - sum over k of V(i, k) Z(k, i)
     /// with k over the same columns. Every Z(k, c) these need lies in the pattern of a later
     /// row (eliminating i joins every two of its columns), so Z is kept on the pattern alone:
-    /// about the factorization's work. For an M-matrix every term added is at least 0, so no
-    /// digits cancel. `on_rows(share)` hears the share of the rows done every rows_per_report
-    /// rows. Throws Error when the factors are not of Pattern::symmetric.
+    /// about the factorization's work, and 16 bytes per entry of U (8 more while it runs). For
+    /// an M-matrix every term added is at least 0, so no digits cancel. `on_rows(share)` hears
+    /// the share of the rows done every rows_per_report rows. Throws Error when the factors are
+    /// not of Pattern::symmetric.
     template <class OnRows = void (*)(double)>
-    [[nodiscard]] std::vector<double> inverse_diagonal(OnRows&& on_rows = [](double) {}) const {
+    void select_inverse(OnRows&& on_rows = [](double) {}) {
         if (pattern_ != Pattern::symmetric) {
-            throw Error("SparseRowsLu::inverse_diagonal needs factors of Pattern::symmetric");
+            throw Error("SparseRowsLu::select_inverse needs factors of Pattern::symmetric");
         }
         const auto broken = [] {
-            return Error("SparseRowsLu::inverse_diagonal: the factors' pattern is not "
-                         "symmetric; please report the board and rules");
+            return Error("SparseRowsLu::select_inverse: the factors' pattern is not symmetric; "
+                         "please report the board and rules");
         };
-        constexpr auto absent = std::uint32_t(-1);
         // L by columns, lined up with U's rows: l_by_column[e] = L(upper_[e].column, i) for the
-        // entries e of U's row i.
+        // entries e of U's row i, found in the sorted row.
+        if (lower_.size() != upper_.size()) {
+            throw broken();
+        }
         std::vector<double> l_by_column(upper_.size(), 0.0);
-        {
-            std::vector<std::size_t> lower_count(n_, 0);
-            for (const Entry& entry : lower_) {
-                ++lower_count[entry.column];
-            }
-            std::vector<std::vector<std::pair<std::uint32_t, double>>> columns(n_);
-            for (std::size_t k = 0; k < n_; ++k) {
-                if (lower_count[k] != upper_start_[k + 1] - upper_start_[k]) {
+        for (std::size_t k = 0; k < n_; ++k) {
+            for (std::size_t e = lower_start_[k]; e < lower_start_[k + 1]; ++e) {
+                const std::size_t f = find(lower_[e].column, static_cast<std::uint32_t>(k));
+                if (f == upper_.size()) {
                     throw broken();
                 }
-                columns[k].reserve(lower_count[k]);
-            }
-            for (std::size_t k = 0; k < n_; ++k) {
-                for (std::size_t e = lower_start_[k]; e < lower_start_[k + 1]; ++e) {
-                    columns[lower_[e].column].emplace_back(static_cast<std::uint32_t>(k),
-                                                           lower_[e].value);
-                }
-            }
-            std::vector<std::uint32_t> where(n_, absent);
-            for (std::size_t i = 0; i < n_; ++i) {
-                for (std::size_t e = upper_start_[i]; e < upper_start_[i + 1]; ++e) {
-                    where[upper_[e].column] = static_cast<std::uint32_t>(e - upper_start_[i]);
-                }
-                for (const auto& [k, value] : columns[i]) {
-                    if (where[k] == absent) {
-                        throw broken();
-                    }
-                    l_by_column[upper_start_[i] + where[k]] = value;
-                }
-                for (std::size_t e = upper_start_[i]; e < upper_start_[i + 1]; ++e) {
-                    where[upper_[e].column] = absent;
-                }
-                std::vector<std::pair<std::uint32_t, double>>().swap(columns[i]);
+                l_by_column[f] = lower_[e].value;
             }
         }
-        std::vector<double> diagonal(n_, 0.0);
-        std::vector<double> upper_z(upper_.size(), 0.0); // Z(i, c), lined up with U's entries
-        std::vector<double> lower_z(upper_.size(), 0.0); // Z(c, i), the same way
-        std::vector<std::uint32_t> where(n_, absent);    // column -> its place in row i
+        constexpr auto absent = std::uint32_t(-1);
+        inverse_diagonal_.assign(n_, 0.0);
+        inverse_upper_.assign(upper_.size(), 0.0);    // Z(i, c), lined up with U's entries
+        inverse_lower_.assign(upper_.size(), 0.0);    // Z(c, i), the same way
+        std::vector<std::uint32_t> where(n_, absent); // column -> its place in row i
         std::vector<double> v;
-        std::vector<double> l;
         std::vector<double> row_z;
         std::vector<double> column_z;
         for (std::size_t i = n_; i-- > 0;) {
@@ -253,31 +237,30 @@ public:
             }
             const std::size_t first = upper_start_[i];
             const std::size_t count = upper_start_[i + 1] - first;
+            const double* const l = l_by_column.data() + first;
             v.assign(count, 0.0);
-            l.assign(count, 0.0);
             row_z.assign(count, 0.0);
             column_z.assign(count, 0.0);
             const double inverse_pivot = 1.0 / diagonal_[i];
             for (std::size_t a = 0; a < count; ++a) {
                 where[upper_[first + a].column] = static_cast<std::uint32_t>(a);
                 v[a] = upper_[first + a].value * inverse_pivot;
-                l[a] = l_by_column[first + a];
             }
             std::size_t pairs = 0;
             for (std::size_t a = 0; a < count; ++a) {
                 const std::uint32_t m = upper_[first + a].column;
-                row_z[a] -= v[a] * diagonal[m];    // k = m in Z(i, m)
-                column_z[a] -= diagonal[m] * l[a]; // k = m in Z(m, i)
+                row_z[a] -= v[a] * inverse_diagonal_[m];    // k = m in Z(i, m)
+                column_z[a] -= inverse_diagonal_[m] * l[a]; // k = m in Z(m, i)
                 for (std::size_t f = upper_start_[m]; f < upper_start_[m + 1]; ++f) {
                     const std::uint32_t b = where[upper_[f].column];
                     if (b == absent) {
                         continue;
                     }
-                    // m < c, both columns of row i: Z(m, c) = upper_z[f], Z(c, m) = lower_z[f].
-                    row_z[b] -= v[a] * upper_z[f];
-                    row_z[a] -= v[b] * lower_z[f];
-                    column_z[b] -= lower_z[f] * l[a];
-                    column_z[a] -= upper_z[f] * l[b];
+                    // m < c, both columns of row i: Z(m, c) and Z(c, m) are row m's.
+                    row_z[b] -= v[a] * inverse_upper_[f];
+                    row_z[a] -= v[b] * inverse_lower_[f];
+                    column_z[b] -= inverse_lower_[f] * l[a];
+                    column_z[a] -= inverse_upper_[f] * l[b];
                     ++pairs;
                 }
             }
@@ -287,13 +270,29 @@ public:
             double z = inverse_pivot;
             for (std::size_t a = 0; a < count; ++a) {
                 z -= v[a] * column_z[a];
-                upper_z[first + a] = row_z[a];
-                lower_z[first + a] = column_z[a];
+                inverse_upper_[first + a] = row_z[a];
+                inverse_lower_[first + a] = column_z[a];
                 where[upper_[first + a].column] = absent;
             }
-            diagonal[i] = z;
+            inverse_diagonal_[i] = z;
         }
-        return diagonal;
+    }
+
+    /// After select_inverse(): the diagonal of A^-1.
+    [[nodiscard]] const std::vector<double>& inverse_diagonal() const noexcept {
+        return inverse_diagonal_;
+    }
+    /// After select_inverse(): A^-1 at (i, j), when that lies in the factors' pattern.
+    [[nodiscard]] std::optional<double> inverse_at(std::size_t i, std::size_t j) const {
+        if (i == j) {
+            return inverse_diagonal_[i];
+        }
+        const std::size_t f =
+            i < j ? find(i, static_cast<std::uint32_t>(j)) : find(j, static_cast<std::uint32_t>(i));
+        if (f == upper_.size()) {
+            return std::nullopt;
+        }
+        return i < j ? inverse_upper_[f] : inverse_lower_[f];
     }
 
 private:
@@ -302,6 +301,17 @@ private:
         double value;
     };
 
+    // Where U's sorted row `row` (Pattern::symmetric) holds `column`; upper_.size() if nowhere.
+    [[nodiscard]] std::size_t find(std::size_t row, std::uint32_t column) const {
+        const auto first = upper_.begin() + static_cast<std::ptrdiff_t>(upper_start_[row]);
+        const auto last = upper_.begin() + static_cast<std::ptrdiff_t>(upper_start_[row + 1]);
+        const auto it =
+            std::lower_bound(first, last, column,
+                             [](const Entry& entry, std::uint32_t c) { return entry.column < c; });
+        return it != last && it->column == column ? static_cast<std::size_t>(it - upper_.begin())
+                                                  : upper_.size();
+    }
+
     std::size_t n_ = 0;
     Pattern pattern_ = Pattern::nonzeros;
     std::vector<double> diagonal_;
@@ -309,6 +319,9 @@ private:
     std::vector<std::size_t> upper_start_;
     std::vector<Entry> lower_;
     std::vector<Entry> upper_;
+    std::vector<double> inverse_diagonal_; // select_inverse()'s, lined up as the factors are
+    std::vector<double> inverse_upper_;
+    std::vector<double> inverse_lower_;
 };
 
 } // namespace snakeladder::detail

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -174,75 +175,92 @@ public:
         return x;
     }
 
-    /// Row 0 and the diagonal of N = (I - K)^-1: how many turns a token that starts on square 0,
-    /// and one that starts on s, begins on s, for every square s (0 and 1 on the squares that
-    /// are not finite, which a game that reaches no trap never comes to). Row 0 is one solve of
-    /// (I - K)^T, refined as solve() refines; the diagonal comes from the factors of the
-    /// symmetric pattern (SparseRowsLu::inverse_diagonal). `on_share(share)` hears how far it
-    /// has come, 0 to 1: the rows factored, then the rows inverted, each half. Throws Error as
-    /// solve() does.
-    struct Visits {
-        std::vector<double> from_start;
-        std::vector<double> from_itself;
-        SolveReport report;
-    };
-    template <class OnShare>
-    [[nodiscard]] Visits visits(OnShare&& on_share) const {
-        const auto n = static_cast<std::size_t>(size_);
-        SparseRowsLu symmetric;
-        if (!symmetric.factor(
-                n, [this](std::size_t s, auto&& add) { add_row(s, add); }, max_visits_work,
-                [&on_share](double share) { on_share(share / 2.0); },
+    /// I - K factored on the symmetric pattern of (I - K) + (I - K)^T, with a zero also at each
+    /// entry `extra(s, add_zero)` names for row s (add_zero(column)), and its inverse N on that
+    /// pattern (SparseRowsLu::select_inverse). `on_share(share)` hears how far it has come, 0
+    /// to 1: the rows factored, then the rows inverted, each half. Empty when the factors would
+    /// take more than `budget` multiply-adds or SparseRowsLu::max_entries.
+    template <class Extra, class OnShare>
+    [[nodiscard]] std::optional<SparseRowsLu>
+    selected_inverse(Extra&& extra, OnShare&& on_share, double budget = max_inverse_work) const {
+        SparseRowsLu lu;
+        if (!lu.factor(
+                static_cast<std::size_t>(size_),
+                [this, &extra](std::size_t s, auto&& add) {
+                    this->add_row(s, add);
+                    extra(static_cast<Square>(s),
+                          [&add](Square column) { add(static_cast<std::uint32_t>(column), 0.0); });
+                },
+                budget, [&on_share](double share) { on_share(share / 2.0); },
                 SparseRowsLu::Pattern::symmetric)) {
-            throw too_much_work("square_statistics", max_visits_work);
+            return std::nullopt;
         }
-        Visits visits;
-        visits.from_itself =
-            symmetric.inverse_diagonal([&on_share](double share) { on_share(0.5 + share / 2.0); });
-        // (I - K)^T y = e_0, with the backward error of each step as solve() measures it.
+        lu.select_inverse([&on_share](double share) { on_share(0.5 + share / 2.0); });
+        return lu;
+    }
+
+    /// Row r of N = (I - K)^-1 (0 off the finite squares), from the factors of
+    /// selected_inverse(): one solve of (I - K)^T y = e_r, refined as solve() refines, with
+    /// `report` its backward error.
+    [[nodiscard]] std::vector<double> inverse_row(const SparseRowsLu& lu, Square r,
+                                                  SolveReport& report) const {
+        const auto n = static_cast<std::size_t>(size_);
         std::vector<double> b(n, 0.0);
-        b[0] = status_[0] == finite ? 1.0 : 0.0;
+        b[static_cast<std::size_t>(r)] = status_[static_cast<std::size_t>(r)] == finite ? 1.0 : 0.0;
+        // The largest column sum of |I - K|: the norm of (I - K)^T for the backward error.
+        std::vector<double> column_sums(n, 1.0);
+        for (std::size_t s = 0; s < n; ++s) {
+            if (status_[s] != finite) {
+                continue;
+            }
+            for (const KernelMove& m : moves(static_cast<Square>(s))) {
+                if (m.to != size_) {
+                    column_sums[static_cast<std::size_t>(m.to)] += m.probability;
+                }
+            }
+        }
+        const double norm = *std::max_element(column_sums.begin(), column_sums.end());
         std::vector<double> y = b;
-        symmetric.solve_transposed(y);
-        visits.report.method = SolveMethod::elimination;
+        lu.solve_transposed(y);
+        report = SolveReport{};
+        report.method = SolveMethod::elimination;
         for (int step = 0;; ++step) {
-            std::vector<double> r = b; // b - (I - K)^T y, scattered along the moves
+            std::vector<double> residual = b; // b - (I - K)^T y, scattered along the moves
             double largest_y = 0.0;
             for (std::size_t s = 0; s < n; ++s) {
-                r[s] -= y[s];
+                residual[s] -= y[s];
                 largest_y = std::max(largest_y, std::abs(y[s]));
                 if (status_[s] != finite) {
                     continue;
                 }
                 for (const KernelMove& m : moves(static_cast<Square>(s))) {
                     if (m.to != size_) {
-                        r[static_cast<std::size_t>(m.to)] += m.probability * y[s];
+                        residual[static_cast<std::size_t>(m.to)] += m.probability * y[s];
                     }
                 }
             }
             double largest_r = 0.0;
-            for (const double residual : r) {
-                largest_r = std::max(largest_r, std::abs(residual));
+            for (const double value : residual) {
+                largest_r = std::max(largest_r, std::abs(value));
             }
-            const double scale = 2.0 * largest_y + 1.0;
-            visits.report.sweeps = static_cast<std::size_t>(step) + 1;
-            visits.report.error_bound = largest_r;
-            visits.report.backward_error = largest_r / scale;
-            if (visits.report.backward_error <= 1e-14 || step == 3) {
+            const double scale = norm * largest_y + 1.0;
+            report.sweeps = static_cast<std::size_t>(step) + 1;
+            report.error_bound = largest_r;
+            report.backward_error = largest_r / scale;
+            if (report.backward_error <= 1e-14 || step == 3) {
                 break;
             }
-            symmetric.solve_transposed(r);
+            lu.solve_transposed(residual);
             for (std::size_t s = 0; s < n; ++s) {
-                y[s] += r[s];
+                y[s] += residual[s];
             }
         }
-        visits.from_start = std::move(y);
-        return visits;
+        return y;
     }
 
-    /// Multiply-adds visits() may take to factor: the symmetric pattern fills more than A's own
-    /// (random_board's 10,000 squares, whose snakes are of any length, take 9e9, 9 s here).
-    static constexpr double max_visits_work = 1.0e10;
+    /// Multiply-adds selected_inverse() may take to factor: the symmetric pattern fills more than
+    /// A's own (random_board's 10,000 squares, whose snakes are of any length, take 9e9, 9 s here).
+    static constexpr double max_inverse_work = 1.0e10;
 
     /// What the progress ticker hears: the squares followed, then the rows factored.
     [[nodiscard]] static SolveProgress progress(double followed, double factored) noexcept {
@@ -253,6 +271,15 @@ public:
         return now;
     }
 
+    /// `who` cannot solve the board: what the caller hears.
+    [[nodiscard]] Error too_much_work(std::string_view who, double budget,
+                                      std::string_view advice = "") const {
+        return Error(fmt::format("{} cannot solve this board of {} squares: its snakes are so long "
+                                 "that the elimination would take more than {:.0e} operations or "
+                                 "{} entries{}",
+                                 who, size_, budget, SparseRowsLu::max_entries, advice));
+    }
+
 private:
     // Factors I - K for solve(), once.
     void factor(SolveTicker* ticker = nullptr) {
@@ -260,8 +287,8 @@ private:
             return;
         }
         const bool ok = lu_.factor(
-            static_cast<std::size_t>(size_), [this](std::size_t s, auto&& add) { add_row(s, add); },
-            max_elimination_work,
+            static_cast<std::size_t>(size_),
+            [this](std::size_t s, auto&& add) { this->add_row(s, add); }, max_elimination_work,
             [ticker](double share) {
                 if (ticker != nullptr) {
                     ticker->tick(progress(1.0, share));
@@ -286,15 +313,6 @@ private:
                 add(static_cast<std::uint32_t>(m.to), -m.probability);
             }
         }
-    }
-
-    // `who` cannot solve the board: what the caller hears.
-    [[nodiscard]] Error too_much_work(std::string_view who, double budget,
-                                      std::string_view advice = "") const {
-        return Error(fmt::format("{} cannot solve this board of {} squares: its snakes are so long "
-                                 "that the elimination would take more than {:.0e} operations or "
-                                 "{} entries{}",
-                                 who, size_, budget, SparseRowsLu::max_entries, advice));
     }
 
     // Which squares reach home, which can reach a square that does not, and the traps.
