@@ -424,6 +424,10 @@ TEST_CASE("jump effects report their progress", "[analysis][effects]") {
         }
         CHECK(shares[19] == 1.0);
     }
+    SECTION("a board without jumps: only the 1 at the end") {
+        CHECK(jump_effects(Board<>({}, {.size = 10}), FairDice<>(6), listening).empty());
+        CHECK(shares == std::vector<double>{1.0});
+    }
 }
 
 TEST_CASE("the SVG heat map shades each square by its share of the hottest", "[render][effects]") {

@@ -341,7 +341,9 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         return start +
                (1.0 - start) * static_cast<double>(solved) / static_cast<double>(jumps.size() + 1);
     };
-    ticker.tick(share(1));
+    if (!jumps.empty()) {
+        ticker.tick(share(1));
+    }
     std::vector<JumpEffect> effects;
     effects.reserve(jumps.size());
     for (std::size_t i = 0; i < jumps.size(); ++i) {
