@@ -1,12 +1,15 @@
 // Exact analysis of a board: how many turns a game lasts (from every square), the whole
-// distribution of its length and each seat's chance to win (traps in words: board_traps.hpp).
+// distribution of its length and each seat's chance to win (traps in words: board_traps.hpp;
+// what each square and jump does: board_effects.hpp).
 //
 // Everything here works from a board and the dice's face probabilities, never from a Game. A
 // token's walk is an absorbing Markov chain on the squares; its expected length E solves
 // (I - Q) E = 1, where Q holds the probabilities of moving between squares that are not home.
 //
 // The chain is prepared in detail/token_chain.hpp and solved in detail/expectation_solver.hpp
-// (which says how, and why); SolveReport (solve_report.hpp) tells what the solve did.
+// (which says how, and why); SolveReport (solve_report.hpp) tells what the solve did. The length's
+// table is a LengthDistribution (length_distribution.hpp), filled turn by turn in
+// detail/length_propagation.hpp.
 //
 // Under house rules, each call takes the rules as its last argument and asks the turn model what
 // a turn does: one token's game becomes a chain on the squares whose step is a whole turn
@@ -19,6 +22,8 @@
 #include "config.hpp"
 #include "detail/expectation_solver.hpp"
 #include "detail/joint_chain.hpp"
+#include "detail/length_propagation.hpp"
+#include "detail/solve_ticker.hpp"
 #include "detail/token_chain.hpp"
 #include "detail/turn_kernel.hpp"
 #include "dice.hpp"
@@ -26,33 +31,21 @@
 #include "game_state.hpp"
 #include "house_rules.hpp"
 #include "jump.hpp"
+#include "length_distribution.hpp"
 #include "rules.hpp"
 #include "solve_report.hpp"
 #include "turn_model.hpp"
 
-#include <algorithm>
-#include <array>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
-#include <functional>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
-
-// Keeps a loop out of line where inlining it would cost registers (see total()).
-#if defined(__GNUC__) || defined(__clang__)
-#define SNAKELADDER_ANALYSIS_OUT_OF_LINE [[gnu::noinline]]
-#else
-#define SNAKELADDER_ANALYSIS_OUT_OF_LINE
-#endif
 
 namespace snakeladder {
 
@@ -73,175 +66,6 @@ struct ExpectedTurns {
     SolveReport solve;
 
     [[nodiscard]] bool finite() const noexcept { return traps.empty(); }
-};
-
-namespace detail {
-struct LengthDistributionAccess;
-
-// The mean and variance of a game's length, solved the first time they are asked for and then
-// kept: a distribution nobody asks the moments of costs no linear solve. Shared by the copies of
-// a LengthDistribution; several threads may ask at once (std::call_once).
-class LazyLengthMoments {
-public:
-    struct Moments {
-        double mean = 0.0;
-        double variance = 0.0;
-        std::string error; // why they cannot be given, if they cannot
-    };
-
-    explicit LazyLengthMoments(std::function<Moments()> solve) : solve_(std::move(solve)) {}
-
-    const Moments& get() {
-        std::call_once(once_, [this] {
-            moments_ = solve_();
-            solve_ = nullptr; // the board copy it holds is no longer needed
-        });
-        return moments_;
-    }
-
-private:
-    std::once_flag once_;
-    std::function<Moments()> solve_;
-    Moments moments_;
-};
-} // namespace detail
-
-/// Called with the turns tabulated so far and the probability that the game is still running
-/// after them (and can still end).
-using DistributionProgress = std::function<void(std::int64_t turns, double running)>;
-
-/// Where `length_distribution` stops, and how it reports its progress.
-struct DistributionOptions {
-    /// The last turn tabulated (the horizon).
-    std::int64_t max_turns = 100'000;
-    /// Stop once the probability that the game is still running, and can still end, is at or
-    /// below this. The mass left is reported (`tail_mass`), never dropped silently.
-    double tail_epsilon = 1e-15;
-    /// Called on the calling thread while the table grows, at most once per `progress_interval`
-    /// (a long table: a board of 100,000 squares takes tens of thousands of turns), and once more
-    /// when it is complete. An exception it throws stops the call and reaches the caller.
-    DistributionProgress progress{};
-    std::chrono::milliseconds progress_interval{100};
-};
-
-/// The length T of a one-player game: P(T = t) and P(T > t) for t = 0..turns(), computed by
-/// propagating the exact distribution of the token over the squares turn by turn, plus the
-/// exact mean and variance from the linear system, solved only when first asked for.
-class LengthDistribution {
-public:
-    /// P(T = t) at index t, t = 0..turns().
-    [[nodiscard]] std::span<const double> probabilities() const noexcept { return exactly_; }
-    /// P(T > t) at index t, t = 0..turns().
-    [[nodiscard]] std::span<const double> survival() const noexcept { return longer_; }
-    /// The last tabulated turn.
-    [[nodiscard]] std::int64_t turns() const noexcept {
-        return static_cast<std::int64_t>(exactly_.size()) - 1;
-    }
-
-    /// P(T = t). Throws InvalidConfig for a turn beyond the table.
-    [[nodiscard]] double probability(std::int64_t t) const {
-        if (t < 0) {
-            return 0.0;
-        }
-        check_tabulated(t, "P(T = t)");
-        return exactly_[static_cast<std::size_t>(t)];
-    }
-    /// P(T > t). Throws InvalidConfig for a turn beyond the table.
-    [[nodiscard]] double probability_longer_than(std::int64_t t) const {
-        if (t < 0) {
-            return 1.0;
-        }
-        check_tabulated(t, "P(T > t)");
-        return longer_[static_cast<std::size_t>(t)];
-    }
-    /// P(T <= t), summed from the start so that small values keep their precision.
-    [[nodiscard]] double probability_within(std::int64_t t) const {
-        if (t < 0) {
-            return 0.0;
-        }
-        check_tabulated(t, "P(T <= t)");
-        return within_[static_cast<std::size_t>(t)];
-    }
-
-    /// P(T > turns()): the mass the table does not cover.
-    [[nodiscard]] double tail_mass() const noexcept { return longer_.back(); }
-    /// The part of `tail_mass` on squares from which home can never be reached: such games
-    /// never end. P(T is infinite) lies between `stuck_mass` and `tail_mass`.
-    [[nodiscard]] double stuck_mass() const noexcept { return stuck_; }
-    /// True when no trap can be reached: every game ends.
-    [[nodiscard]] bool finishes_surely() const noexcept { return finishes_surely_; }
-
-    /// E[T], exact (solved, not summed from the table). +infinity when a trap can be reached.
-    /// Solved on the first call to mean(), variance() or standard_deviation() of this
-    /// distribution or of a copy of it (the three share one solve), never before. Throws Error,
-    /// as expected_turns does, on a board where a game almost never ends and the mean is too
-    /// large to compute (the table itself is still valid there).
-    [[nodiscard]] double mean() const { return moments().mean; }
-    /// Var[T], exact from the linear system; +infinity when a trap can be reached.
-    [[nodiscard]] double variance() const { return moments().variance; }
-    [[nodiscard]] double standard_deviation() const { return std::sqrt(variance()); }
-
-    /// The most likely length (the first, if several tie), among the tabulated turns.
-    [[nodiscard]] std::int64_t mode() const noexcept {
-        return static_cast<std::int64_t>(std::max_element(exactly_.begin(), exactly_.end()) -
-                                         exactly_.begin());
-    }
-    /// The smallest t with P(T <= t) >= q, for q in (0, 1). Throws InvalidConfig when q is
-    /// outside (0, 1), or when the table does not reach q: either the horizon is too short or,
-    /// on a board with traps, the quantile is infinite.
-    [[nodiscard]] std::int64_t quantile(double q) const {
-        if (!(q > 0.0 && q < 1.0)) {
-            throw InvalidConfig(
-                fmt::format("a quantile must be strictly between 0 and 1, got {}", q));
-        }
-        const auto it = std::lower_bound(within_.begin(), within_.end(), q);
-        if (it == within_.end()) {
-            if (!finishes_surely_ && 1.0 - stuck_ < q) {
-                throw InvalidConfig(fmt::format(
-                    "the {} quantile of the game length is infinite: the game never ends with "
-                    "probability at least {:.6g}, because a trap can be reached",
-                    q, stuck_));
-            }
-            throw InvalidConfig(
-                fmt::format("the {} quantile of the game length lies beyond the {} tabulated turns "
-                            "(P(T <= {}) = {:.17g}); raise DistributionOptions::max_turns",
-                            q, turns(), turns(), within_.back()));
-        }
-        return static_cast<std::int64_t>(it - within_.begin());
-    }
-    [[nodiscard]] std::int64_t median() const { return quantile(0.5); }
-
-private:
-    friend struct detail::LengthDistributionAccess;
-
-    [[nodiscard]] const detail::LazyLengthMoments::Moments& moments() const {
-        if (!moments_) { // default-constructed: no game, no moments to solve
-            static const detail::LazyLengthMoments::Moments none;
-            return none;
-        }
-        const detail::LazyLengthMoments::Moments& moments = moments_->get();
-        if (!moments.error.empty()) {
-            throw Error(moments.error);
-        }
-        return moments;
-    }
-
-    void check_tabulated(std::int64_t t, const char* what) const {
-        if (t > turns()) {
-            throw InvalidConfig(fmt::format("{} for t = {} lies beyond the {} tabulated turns "
-                                            "(tail mass {:.3g}); raise "
-                                            "DistributionOptions::max_turns",
-                                            what, t, turns(), tail_mass()));
-        }
-    }
-
-    // Turn 0: no game ends before a roll.
-    std::vector<double> exactly_{0.0};
-    std::vector<double> longer_{1.0};
-    std::vector<double> within_{0.0};
-    double stuck_ = 0.0;
-    bool finishes_surely_ = true;
-    std::shared_ptr<detail::LazyLengthMoments> moments_;
 };
 
 /// The chances of each seat when `players` tokens take turns on the same board, each moving
@@ -284,16 +108,6 @@ ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vec
         result.traps = board.traps(rolls);
     }
     return result;
-}
-
-// The expected turns of the game one turn from s takes (1, or more with turns missed).
-template <typename Config>
-double expected_turn_length(const TurnKernel<Config>& kernel, Square s) {
-    double turns = 0.0;
-    for (const KernelMove& m : kernel.moves(s)) {
-        turns += m.probability * static_cast<double>(m.turns);
-    }
-    return turns;
 }
 
 // The dice's rolls as the turn model's chance node, for the analysis under house rules: the
@@ -411,379 +225,6 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
                                            const Rules& house_rules) {
     return expected_turns(board, dice, house_rules, SolveOptions{});
 }
-
-namespace detail {
-struct LengthDistributionAccess {
-    // The exact mean and variance of the length from the start, from two solves of the chain's
-    // system. A board whose moments cannot be computed still has a distribution: the error is
-    // kept, and mean() and variance() throw it.
-    template <typename Config>
-    static LazyLengthMoments::Moments solve_moments(const TokenChain<Config>& chain) {
-        using Chain = TokenChain<Config>;
-        LazyLengthMoments::Moments moments;
-        if (chain.status(0) != Chain::finite) {
-            moments.mean = std::numeric_limits<double>::infinity();
-            moments.variance = std::numeric_limits<double>::infinity();
-            return moments;
-        }
-        try {
-            ExpectationSolver<Config> solver(chain, SolveMethod::automatic);
-            const std::vector<double> mean = solver.solve([](Square) { return 1.0; });
-            require_accuracy(solver.report(), mean);
-            // Var T_s = sum_r p_r Var T_next + sum_r p_r (1 + E_next - E_s)^2: the same system
-            // with a right-hand side that has no cancellation in it (and 0 on squares that
-            // cannot finish, whose values nobody reads).
-            const std::vector<double> variance = solver.solve([&](Square s) {
-                if (chain.status(s) != Chain::finite) {
-                    return 0.0;
-                }
-                double spread = 0.0;
-                const double here = mean[static_cast<std::size_t>(s)];
-                chain.for_each_move(s, [&](Square t, double p) {
-                    const double d = 1.0 + mean[static_cast<std::size_t>(t)] - here;
-                    spread += p * d * d;
-                });
-                return spread;
-            });
-            moments.mean = mean[0];
-            moments.variance = variance[0];
-        } catch (const Error& error) {
-            moments.error = error.what();
-        }
-        return moments;
-    }
-
-    // The sum of [first, last), in four running sums: one sum is a chain of dependent adds, and
-    // on a long board, where the mass covers every square, summing took as long as moving it.
-    // Out of line on purpose: inlined into the propagation, whose many live values leave no
-    // register for it, g++ 12 keeps the running sums in memory.
-    SNAKELADDER_ANALYSIS_OUT_OF_LINE static double total(const double* first,
-                                                         const double* last) noexcept {
-        double a = 0.0;
-        double b = 0.0;
-        double c = 0.0;
-        double d = 0.0;
-        for (; last - first >= 4; first += 4) {
-            a += first[0];
-            b += first[1];
-            c += first[2];
-            d += first[3];
-        }
-        for (; first != last; ++first) {
-            a += *first;
-        }
-        return (a + b) + (c + d);
-    }
-
-    // The lowest and highest square that can hold probability after a turn.
-    struct Reach {
-        Square low;
-        Square high;
-    };
-
-    // What one turn of the propagation needs besides the mass: the squares where landing moves
-    // a token on (jump starts, with where it comes to rest), found once, not per turn.
-    struct Landings {
-        std::vector<Square> starts; // ascending
-        std::vector<Square> rests;  // rests[i]: where landing on starts[i] leaves a token
-        std::vector<double> held;   // room for the mass landing on each start in one turn
-    };
-
-    template <typename Config>
-    static Landings landings_of(const TokenChain<Config>& chain) {
-        Landings landings;
-        const std::span<const Square> rest = chain.rest();
-        for (Square l = 0; l <= chain.size(); ++l) {
-            if (rest[static_cast<std::size_t>(l)] != l) {
-                landings.starts.push_back(l);
-                landings.rests.push_back(rest[static_cast<std::size_t>(l)]);
-            }
-        }
-        landings.held.resize(landings.starts.size());
-        return landings;
-    }
-
-    // One turn of the propagation: the mass on the squares low..high of `from` moved by every
-    // roll into `to` (all zero on entry), `from` emptied. Squares from which no roll passes home
-    // move by plain sums over the range, without branches or scattered writes: with six rolls
-    // (one die), each square that every roll reaches from inside the range gets
-    // `to[l] = sum of p * from[l - roll]` in one pass, the other squares get one pass per roll,
-    // `to[s + roll] += p * from[s]`. Then the mass that landed on a jump's start moves to where
-    // the jump leaves it (gathered first: under SingleJump a jump may end on another jump's
-    // start, where a token rests). The few squares within a roll of home move as the chain says
-    // (the overshoot rule).
-    template <typename Config>
-    static Reach spread(const TokenChain<Config>& chain, Landings& landings, Square low,
-                        Square high, double* from, double* to) {
-        const std::span<const RollOdds> odds = chain.odds();
-        const std::int64_t min_roll = odds.front().roll;
-        const std::int64_t max_roll = chain.max_roll();
-        const auto interior = static_cast<Square>(std::int64_t{chain.size()} - max_roll);
-        const Square inner_high = std::min(high, interior);
-        Reach reach{chain.size(), 0};
-        if (inner_high >= low) {
-            // [body_first, body_last]: the squares every roll reaches from low..inner_high.
-            std::int64_t body_first = std::int64_t{low} + max_roll;
-            std::int64_t body_last = std::int64_t{inner_high} + min_roll;
-            if (odds.size() == 6 && body_first <= body_last) {
-                const std::array<double, 6> p{odds[0].probability, odds[1].probability,
-                                              odds[2].probability, odds[3].probability,
-                                              odds[4].probability, odds[5].probability};
-                const std::array<std::int64_t, 6> r{odds[0].roll, odds[1].roll, odds[2].roll,
-                                                    odds[3].roll, odds[4].roll, odds[5].roll};
-                for (std::int64_t l = body_first; l <= body_last; ++l) {
-                    to[l] = p[0] * from[l - r[0]] + p[1] * from[l - r[1]] + p[2] * from[l - r[2]] +
-                            p[3] * from[l - r[3]] + p[4] * from[l - r[4]] + p[5] * from[l - r[5]];
-                }
-            } else {
-                body_first = std::int64_t{inner_high} + max_roll + 1; // no body: all per roll
-                body_last = body_first - 1;
-            }
-            for (const RollOdds& o : odds) {
-                const double chance = o.probability;
-                double* const target = to + o.roll;
-                const auto add = [&](std::int64_t first, std::int64_t last) {
-                    for (std::int64_t s = first; s <= last; ++s) {
-                        target[s] += chance * from[s];
-                    }
-                };
-                // The sources whose square s + roll is below the body, then above it.
-                add(low, std::min<std::int64_t>(inner_high, body_first - o.roll - 1));
-                add(std::max<std::int64_t>(low, body_last - o.roll + 1), inner_high);
-            }
-            reach.low = static_cast<Square>(low + min_roll);
-            reach.high = static_cast<Square>(inner_high + max_roll);
-            const auto first = static_cast<std::size_t>(
-                std::lower_bound(landings.starts.begin(), landings.starts.end(), reach.low) -
-                landings.starts.begin());
-            std::size_t last = first;
-            for (; last < landings.starts.size() && landings.starts[last] <= reach.high; ++last) {
-                const auto start = static_cast<std::size_t>(landings.starts[last]);
-                landings.held[last] = to[start];
-                to[start] = 0.0;
-            }
-            for (std::size_t i = first; i < last; ++i) {
-                if (landings.held[i] != 0.0) {
-                    const Square rest = landings.rests[i];
-                    to[rest] += landings.held[i];
-                    reach.low = std::min(reach.low, rest);
-                    reach.high = std::max(reach.high, rest);
-                }
-            }
-        }
-        for (Square s = inner_high < low ? low : inner_high + 1; s <= high; ++s) {
-            const double mass = from[s];
-            if (mass != 0.0) {
-                chain.for_each_move(s, [to, mass, &reach](Square t, double p) {
-                    to[t] += mass * p;
-                    reach.low = std::min(reach.low, t);
-                    reach.high = std::max(reach.high, t);
-                });
-            }
-        }
-        std::fill(from + low, from + high + 1, 0.0); // one pass, not a store per square
-        return reach;
-    }
-
-    template <typename Config>
-    static LengthDistribution build(const TokenChain<Config>& chain,
-                                    const DistributionOptions& options) {
-        using Chain = TokenChain<Config>;
-        const Square n = chain.size();
-        const auto squares = static_cast<std::size_t>(n) + 1;
-
-        LengthDistribution result;
-        result.finishes_surely_ = chain.status(0) == Chain::finite;
-
-        std::vector<double> now(squares, 0.0);
-        std::vector<double> next(squares, 0.0);
-        double stuck = 0.0;
-        double live = 1.0;
-        if (chain.status(0) == Chain::dead) {
-            stuck = 1.0;
-            live = 0.0;
-        } else {
-            now[0] = 1.0;
-        }
-        // Squares holding probability are kept in a range [low, high] to skip the empty board.
-        Landings landings = landings_of(chain);
-        Square low = 0;
-        Square high = 0;
-        const std::span<const Square> dead = chain.dead_squares();
-        auto reported = std::chrono::steady_clock::now();
-        for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
-            // The clock is read every 64 turns only: a turn of a small board is quicker than
-            // reading it.
-            if (options.progress && t % 64 == 0) {
-                const auto clock_now = std::chrono::steady_clock::now();
-                if (clock_now - reported >= options.progress_interval) {
-                    reported = clock_now;
-                    options.progress(t - 1, live);
-                }
-            }
-            double* const to = next.data();
-            const Reach reach = spread(chain, landings, low, high, now.data(), to);
-            const Square new_low = reach.low;
-            const Square new_high = reach.high;
-            const double finished = next[static_cast<std::size_t>(n)];
-            next[static_cast<std::size_t>(n)] = 0.0;
-            for (const Square d : dead) {
-                stuck += next[static_cast<std::size_t>(d)];
-                next[static_cast<std::size_t>(d)] = 0.0;
-            }
-            const Square end = std::max(new_low, std::min<Square>(new_high + 1, n));
-            live = total(to + new_low, to + end);
-            result.exactly_.push_back(finished);
-            result.within_.push_back(result.within_.back() + finished);
-            result.longer_.push_back(live + stuck);
-            std::swap(now, next);
-            low = new_low;
-            high = std::min<Square>(new_high, n - 1);
-        }
-        result.stuck_ = stuck;
-        if (options.progress) {
-            options.progress(result.turns(), live);
-        }
-
-        result.moments_ = std::make_shared<LazyLengthMoments>(
-            [board = chain.board(),
-             odds = std::vector<RollOdds>(chain.odds().begin(), chain.odds().end())] {
-                return solve_moments(TokenChain<Config>(board, odds));
-            });
-        return result;
-    }
-
-    // The same table under house rules, from the turn kernel: a turn from s ends on t after c
-    // turns of the game, so mass moves up to c turns ahead (ahead[k]: k turns from now).
-    template <typename Config>
-    static LengthDistribution build(std::shared_ptr<TurnKernel<Config>> kernel,
-                                    const DistributionOptions& options) {
-        using Kernel = TurnKernel<Config>;
-        const Square n = kernel->size();
-        const auto squares = static_cast<std::size_t>(n) + 1;
-        std::uint32_t longest = 1;
-        for (Square s = 0; s < n; ++s) {
-            for (const KernelMove& m : kernel->moves(s)) {
-                longest = std::max(longest, m.turns);
-            }
-        }
-        std::vector<std::vector<double>> ahead(longest + 1, std::vector<double>(squares, 0.0));
-        std::vector<double> home_ahead(longest + 1, 0.0);
-        const std::size_t ring = ahead.size();
-
-        LengthDistribution result;
-        result.finishes_surely_ = kernel->status(0) == Kernel::finite;
-        double stuck = 0.0;
-        double live = 1.0;
-        if (kernel->status(0) == Kernel::dead) {
-            stuck = 1.0;
-            live = 0.0;
-        } else {
-            ahead[0][0] = 1.0;
-        }
-        auto reported = std::chrono::steady_clock::now();
-        for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
-            if (options.progress && t % 64 == 0) {
-                const auto clock_now = std::chrono::steady_clock::now();
-                if (clock_now - reported >= options.progress_interval) {
-                    reported = clock_now;
-                    options.progress(t - 1, live);
-                }
-            }
-            // The mass at turn t - 1 takes its turn; everything it reaches is t or later.
-            const std::size_t slot = static_cast<std::size_t>(t - 1) % ring;
-            std::vector<double>& here = ahead[slot];
-            for (Square s = 0; s < n; ++s) {
-                const double mass = here[static_cast<std::size_t>(s)];
-                if (mass == 0.0) {
-                    continue;
-                }
-                here[static_cast<std::size_t>(s)] = 0.0;
-                for (const KernelMove& m : kernel->moves(s)) {
-                    const double part = mass * m.probability;
-                    const std::size_t when = (slot + m.turns) % ring;
-                    if (m.to == n) {
-                        home_ahead[when] += part;
-                    } else if (kernel->status(m.to) == Kernel::dead) {
-                        stuck += part;
-                    } else {
-                        ahead[when][static_cast<std::size_t>(m.to)] += part;
-                    }
-                }
-            }
-            const std::size_t now = static_cast<std::size_t>(t) % ring;
-            const double finished = std::exchange(home_ahead[now], 0.0);
-            live = 0.0;
-            for (std::size_t k = 0; k < ring; ++k) {
-                live +=
-                    total(ahead[k].data(), ahead[k].data() + n) + (k == now ? 0.0 : home_ahead[k]);
-            }
-            result.exactly_.push_back(finished);
-            result.within_.push_back(result.within_.back() + finished);
-            result.longer_.push_back(live + stuck);
-        }
-        result.stuck_ = stuck;
-        if (options.progress) {
-            options.progress(result.turns(), live);
-        }
-        result.moments_ =
-            std::make_shared<LazyLengthMoments>([kernel] { return solve_moments(*kernel); });
-        return result;
-    }
-
-    // The exact mean and variance from the turn kernel: a turn from s that ends on t after c
-    // turns adds c, so Var T_s = sum p Var T_t + sum p (c + E_t - E_s)^2.
-    template <typename Config>
-    static LazyLengthMoments::Moments solve_moments(TurnKernel<Config>& kernel) {
-        using Kernel = TurnKernel<Config>;
-        LazyLengthMoments::Moments moments;
-        if (kernel.status(0) != Kernel::finite) {
-            moments.mean = std::numeric_limits<double>::infinity();
-            moments.variance = std::numeric_limits<double>::infinity();
-            return moments;
-        }
-        try {
-            SolveReport report;
-            const std::vector<double> mean = kernel.solve(
-                [&kernel](Square s) { return expected_turn_length(kernel, s); }, report);
-            require_accuracy(report, mean);
-            const std::vector<double> variance = kernel.solve(
-                [&](Square s) {
-                    double spread = 0.0;
-                    const double here = mean[static_cast<std::size_t>(s)];
-                    for (const KernelMove& m : kernel.moves(s)) {
-                        const double d = static_cast<double>(m.turns) +
-                                         mean[static_cast<std::size_t>(m.to)] - here;
-                        spread += m.probability * d * d;
-                    }
-                    return spread;
-                },
-                report);
-            moments.mean = mean[0];
-            moments.variance = variance[0];
-        } catch (const Error& error) {
-            moments.error = error.what();
-        }
-        return moments;
-    }
-};
-
-inline void check_distribution_options(const DistributionOptions& options) {
-    if (options.max_turns < 1) {
-        throw_analysis_config(fmt::format(
-            "DistributionOptions::max_turns must be at least 1, got {}", options.max_turns));
-    }
-    if (!(options.tail_epsilon >= 0.0 && options.tail_epsilon < 1.0)) {
-        throw_analysis_config(fmt::format(
-            "DistributionOptions::tail_epsilon must be in [0, 1), got {}", options.tail_epsilon));
-    }
-    if (options.progress_interval.count() < 0) {
-        throw_analysis_config(
-            fmt::format("DistributionOptions::progress_interval must not be negative, got {} ms",
-                        options.progress_interval.count()));
-    }
-}
-} // namespace detail
 
 /// The distribution of the length of a one-player game, tabulated from turn 0 until the
 /// chance that the game is still running (and can still end) is at most
@@ -910,5 +351,3 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
 }
 
 } // namespace snakeladder
-
-#undef SNAKELADDER_ANALYSIS_OUT_OF_LINE

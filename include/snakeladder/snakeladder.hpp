@@ -15,6 +15,7 @@
 #include "game_result.hpp"
 #include "house_rules.hpp"
 #include "jump.hpp"
+#include "length_distribution.hpp"
 #include "null_mutex.hpp"
 #include "random.hpp"
 #include "render.hpp"

@@ -397,4 +397,14 @@ private:
     bool factored_ = false;
 };
 
+// The expected turns of the game one turn from s takes (1, or more with turns missed).
+template <typename Config>
+double expected_turn_length(const TurnKernel<Config>& kernel, Square s) {
+    double turns = 0.0;
+    for (const KernelMove& m : kernel.moves(s)) {
+        turns += m.probability * static_cast<double>(m.turns);
+    }
+    return turns;
+}
+
 } // namespace snakeladder::detail
