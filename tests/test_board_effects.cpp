@@ -394,6 +394,32 @@ TEST_CASE("jump effects from one factorization match a solve per jump, under eve
         CHECK(effects[1].expected_turns_without == Approx(5.0)); // no game lands on 6
         CHECK(effects[1].turns_added == Approx(0.0).margin(1e-12));
     }
+
+    SECTION("factors that would cost more than a solve per jump: one expected_turns per jump") {
+        // 100 ladders from the lower half of 5,000 squares to the upper half, 25 squares apart:
+        // each carries a column of fill across 2,500 rows, so the factorization would take
+        // about 5,000 x 100^2 multiply-adds, far more than the 100 solves. Each effect is then
+        // expected_turns on the board without the jump, bit for bit (the updates would differ
+        // in the last digits).
+        std::vector<Jump> ladders;
+        ladders.reserve(100);
+        for (Square i = 0; i < 100; ++i) {
+            ladders.push_back({25 * i + 3, 2500 + 25 * i + 7});
+        }
+        const Board<> board(ladders, {.size = 5000});
+        const FairDice<> die(6);
+        const std::vector<JumpEffect> effects = jump_effects(board, die);
+        const double with = expected_turns(board, die).from_start;
+        REQUIRE(effects.size() == ladders.size());
+        for (std::size_t i = 0; i < ladders.size(); ++i) {
+            std::vector<Jump> others = ladders;
+            others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
+            const double without = expected_turns(Board<>(others, {.size = 5000}), die).from_start;
+            CHECK(effects[i].jump == ladders[i]);
+            CHECK(effects[i].expected_turns_without == without);
+            CHECK(effects[i].turns_added == with - without);
+        }
+    }
 }
 
 TEST_CASE("jump effects report their progress", "[analysis][effects]") {

@@ -84,11 +84,7 @@ struct SeatChances {
 namespace detail {
 
 inline void check_solve_options(const SolveOptions& options) {
-    if (options.progress_interval.count() < 0) {
-        throw_analysis_config(
-            fmt::format("SolveOptions::progress_interval must not be negative, got {} ms",
-                        options.progress_interval.count()));
-    }
+    check_progress_interval("SolveOptions::progress_interval", options.progress_interval);
 }
 
 template <typename Config>

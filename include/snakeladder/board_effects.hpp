@@ -57,8 +57,9 @@ struct JumpEffect {
     double turns_added = 0.0;
 };
 
-/// How square_statistics and jump_effects report their progress: a board of 100,000 squares
-/// takes a second or more, and jump_effects solves the board once for each jump.
+/// How square_statistics and jump_effects report their progress: on a board of a million squares
+/// each takes seconds, and jump_effects on boards it cannot update (house rules, long snakes)
+/// solves the board once for each jump.
 struct EffectsOptions {
     /// Called on the calling thread with the share of the work done, 0 to 1, at most once per
     /// `progress_interval` (none within the first), and once at the end with 1. An exception it
@@ -66,18 +67,6 @@ struct EffectsOptions {
     std::function<void(double)> progress{};
     std::chrono::milliseconds progress_interval{100};
 };
-
-namespace detail {
-
-inline void check_effects_options(const EffectsOptions& options) {
-    if (options.progress_interval.count() < 0) {
-        throw_analysis_config(
-            fmt::format("EffectsOptions::progress_interval must not be negative, got {} ms",
-                        options.progress_interval.count()));
-    }
-}
-
-} // namespace detail
 
 /// Visits and landing chances of each square for one player on `board` with `dice` under
 /// `house_rules`, exact, at any board size: the turn kernel's matrix I - K factored once on a
@@ -94,7 +83,7 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] SquareStatistics square_statistics(const BasicBoard<Config>& board, const D& dice,
                                                  const Rules& house_rules = Rules{},
                                                  const EffectsOptions& options = {}) {
-    detail::check_effects_options(options);
+    detail::check_progress_interval("EffectsOptions::progress_interval", options.progress_interval);
     detail::ProgressTicker<double> ticker(options);
     SolveOptions following; // the kernel's reports, passed on as the first third
     if (options.progress) {
@@ -241,7 +230,7 @@ jump_effects_by_updates(const BasicBoard<Config>& board, const D& dice, double w
     const std::vector<double> y = kernel->inverse_row(*inverse, 0, row_report);
     SolveReport turns_report;
     const std::vector<double> turns = kernel->solve(
-        [&kernel](Square s) { return expected_turn_length(*kernel, s); }, turns_report);
+        *inverse, [&kernel](Square s) { return expected_turn_length(*kernel, s); }, turns_report);
     if (row_report.backward_error > converged_backward_error ||
         turns_report.backward_error > converged_backward_error) {
         return std::nullopt;
@@ -307,7 +296,7 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] std::vector<JumpEffect> jump_effects(const BasicBoard<Config>& board, const D& dice,
                                                    const Rules& house_rules = Rules{},
                                                    const EffectsOptions& options = {}) {
-    detail::check_effects_options(options);
+    detail::check_progress_interval("EffectsOptions::progress_interval", options.progress_interval);
     detail::ProgressTicker<double> ticker(options);
     const std::span<const Jump> jumps = board.jumps();
     const ExpectedTurns base = expected_turns(board, dice, house_rules);

@@ -7,6 +7,7 @@
 #include "../length_distribution.hpp"
 #include "../solve_report.hpp"
 #include "expectation_solver.hpp"
+#include "solve_ticker.hpp"
 #include "token_chain.hpp"
 #include "turn_kernel.hpp"
 
@@ -395,11 +396,7 @@ inline void check_distribution_options(const DistributionOptions& options) {
         throw_analysis_config(fmt::format(
             "DistributionOptions::tail_epsilon must be in [0, 1), got {}", options.tail_epsilon));
     }
-    if (options.progress_interval.count() < 0) {
-        throw_analysis_config(
-            fmt::format("DistributionOptions::progress_interval must not be negative, got {} ms",
-                        options.progress_interval.count()));
-    }
+    check_progress_interval("DistributionOptions::progress_interval", options.progress_interval);
 }
 
 } // namespace snakeladder::detail

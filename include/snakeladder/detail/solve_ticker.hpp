@@ -4,13 +4,25 @@
 // of rows, never per entry.
 #pragma once
 
+#include "../errors.hpp"
 #include "../solve_report.hpp"
 
 #include <chrono>
+#include <fmt/format.h>
 #include <functional>
+#include <string_view>
 #include <utility>
 
 namespace snakeladder::detail {
+
+/// The one check every options struct with a progress callback shares: `owner` names the
+/// struct's field as the caller wrote it ("SolveOptions::progress_interval").
+inline void check_progress_interval(std::string_view owner, std::chrono::milliseconds interval) {
+    if (interval.count() < 0) {
+        throw InvalidConfig(
+            fmt::format("{} must not be negative, got {} ms", owner, interval.count()));
+    }
+}
 
 /// Ticks `Options::progress` (a std::function taking a Progress) every
 /// `Options::progress_interval`.

@@ -123,14 +123,22 @@ public:
     /// far the first solve's factorization has come.
     template <class Rhs>
     std::vector<double> solve(Rhs&& rhs, SolveReport& report, SolveTicker* ticker = nullptr) {
-        const auto n = static_cast<std::size_t>(size_);
         factor(ticker);
+        return solve(lu_, std::forward<Rhs>(rhs), report);
+    }
+
+    /// solve(rhs, report) with factors of I - K already made: those of selected_inverse(),
+    /// which serve as well (their pattern is wider, their values the same), so that a caller
+    /// who has them pays for no second factorization.
+    template <class Rhs>
+    std::vector<double> solve(const SparseRowsLu& lu, Rhs&& rhs, SolveReport& report) const {
+        const auto n = static_cast<std::size_t>(size_);
         std::vector<double> b(n);
         for (std::size_t s = 0; s < n; ++s) {
             b[s] = status_[s] == finite ? rhs(static_cast<Square>(s)) : 0.0;
         }
         std::vector<double> x = b;
-        lu_.solve(x);
+        lu.solve(x);
         report = SolveReport{};
         report.method = SolveMethod::elimination;
         for (int step = 0;; ++step) {
@@ -161,7 +169,7 @@ public:
             if (report.backward_error <= 1e-14 || step == 3) {
                 break;
             }
-            lu_.solve(r);
+            lu.solve(r);
             for (std::size_t s = 0; s < n; ++s) {
                 x[s] += r[s];
             }
