@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace snakeladder;
@@ -477,14 +478,17 @@ TEST_CASE("dice that are not FairDice play the same one-player games as the fair
 
 TEST_CASE("fair dice roll the same games in simulate as through their own roll()",
           "[simulate][determinism]") {
+    // One six-sided die (its own draw, with a constant bound), one five-sided, three dice; one
+    // player (two rolls to a table load) and two.
     const auto board = classic(GameConfig<BounceBack>());
-    for (const int count : {1, 3}) {
-        const FairDice<> fair(6, count);
-        const SimulationResult direct =
-            simulate(board, fair, {.games = 5'000, .players = 2, .seed = 77});
-        const SimulationResult forwarded =
-            simulate(board, ForwardingDice{fair}, {.games = 5'000, .players = 2, .seed = 77});
-        CHECK(direct == forwarded);
+    for (const auto& [sides, count] : {std::pair{6, 1}, std::pair{5, 1}, std::pair{6, 3}}) {
+        const FairDice<> fair(sides, count);
+        for (const int players : {1, 2}) {
+            const SimulationOptions options{.games = 5'000, .players = players, .seed = 77};
+            const SimulationResult direct = simulate(board, fair, options);
+            const SimulationResult forwarded = simulate(board, ForwardingDice{fair}, options);
+            CHECK(direct == forwarded);
+        }
     }
 }
 

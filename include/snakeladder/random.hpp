@@ -183,6 +183,23 @@ private:
     std::uint64_t bound_;
     std::uint64_t threshold_;
 };
+
+// FixedBoundDraw for a bound known when compiling (the six-sided die): the same draws, with the
+// bound and threshold as constants, not in registers that a game loop needs for itself.
+template <std::uint64_t Bound>
+struct ConstantBoundDraw {
+    static_assert(Bound >= 1);
+    static constexpr std::uint64_t threshold = (0 - Bound) % Bound;
+    template <std::uniform_random_bit_generator Engine>
+    constexpr std::uint64_t operator()(Engine& engine) const {
+        for (;;) {
+            const auto product = multiply_wide(random_bits64(engine), Bound);
+            if (product.low >= threshold) [[likely]] {
+                return product.high;
+            }
+        }
+    }
+};
 } // namespace detail
 
 /// A uniform integer in [0, bound), the same on every platform: Lemire's multiply-and-reject

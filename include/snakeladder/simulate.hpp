@@ -374,16 +374,19 @@ private:
     int count_;
 };
 
-template <class Engine>
+// One fair die. The six-sided one, by far the most common, gets its draw's bound as a constant
+// (ConstantBoundDraw<6>): with both in registers, clang 14 kept three of the two-roll loop's
+// values on the stack, and the loop took 0.87x the time of the bench's hand-written loop (0.85x
+// now, measured alongside; g++ 12: 0.81x to 0.82x either way).
+template <class Engine, class Draw = FixedBoundDraw>
 class FairDieRoller {
 public:
-    FairDieRoller(const FairDice<Engine>& prototype, std::uint64_t engine_seed)
-        : engine_(engine_seed), draw_(static_cast<std::uint64_t>(prototype.sides())) {}
+    FairDieRoller(std::uint64_t engine_seed, Draw draw) : engine_(engine_seed), draw_(draw) {}
     int operator()() { return 1 + static_cast<int>(draw_(engine_)); }
 
 private:
     Engine engine_;
-    FixedBoundDraw draw_;
+    Draw draw_;
 };
 
 // `games` games of one player.
@@ -504,8 +507,12 @@ void play_block(Roller roll, const Step& step, Square home, std::uint64_t games,
 template <ReseedableDice D, class PlayGames>
 void with_block_roller(const D& prototype, std::uint64_t engine_seed, PlayGames&& play) {
     if constexpr (is_fair_dice<D>) {
-        if (prototype.count() == 1) {
-            play(FairDieRoller(prototype, engine_seed));
+        using Engine = typename D::engine_type;
+        if (prototype.count() == 1 && prototype.sides() == 6) {
+            play(FairDieRoller<Engine, ConstantBoundDraw<6>>(engine_seed, {}));
+        } else if (prototype.count() == 1) {
+            play(FairDieRoller<Engine>(
+                engine_seed, FixedBoundDraw(static_cast<std::uint64_t>(prototype.sides()))));
         } else {
             play(FairDiceRoller(prototype, engine_seed));
         }
