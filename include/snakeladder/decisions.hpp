@@ -1,0 +1,305 @@
+// Decision points: variants in which the player due chooses. Before rolling, the player may pick
+// one of several dice (a fair die or two of them, say); after seeing the roll, the player may be
+// allowed to stay where they are instead of moving. A game is then a sequence of decision points
+// (legal_actions, apply_action) and chance points (chance_outcomes, apply_chance), the shape of
+// OpenSpiel's State API, driven without a Game object. What a roll does is still the turn model's
+// (apply_roll_in_place): this file only says who decides what, and when.
+#pragma once
+
+#include "board.hpp"
+#include "dice.hpp"
+#include "errors.hpp"
+#include "game_state.hpp"
+#include "house_rules.hpp"
+#include "turn_model.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <fmt/format.h>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace snakeladder {
+
+/// What the player due may decide, for every seat alike: a value.
+template <DiceWithOdds D>
+struct Choices {
+    /// The dice a player picks from before each roll (at least one, at most max_dice). With one,
+    /// there is nothing to choose before a roll. A house rule's "maximum" is the highest roll of
+    /// the dice picked for that roll.
+    std::vector<D> dice;
+    /// After seeing the roll, the player may stay where they are: the turn ends, the token does
+    /// not move, and no house rule acts on the roll (not even one that grants another roll).
+    bool may_stay = false;
+
+    /// The most dice to choose from.
+    static constexpr std::size_t max_dice = 64;
+};
+
+/// Where a game driven through decisions stands.
+enum class DecisionPoint : std::uint8_t {
+    choose_dice,  ///< the player due picks the dice to roll (only when there are several)
+    roll,         ///< a chance point: the dice picked roll
+    move_or_stay, ///< the player due has seen the roll and decides (only when they may stay)
+    over,         ///< the game is over
+};
+
+/// One decision of the player due.
+struct Action {
+    enum class Kind : std::uint8_t { roll_with, move, stay };
+    Kind kind = Kind::move;
+    /// For roll_with: the index of the dice in Choices::dice.
+    std::uint32_t dice = 0;
+
+    [[nodiscard]] static constexpr Action roll_with(std::uint32_t dice_index) noexcept {
+        return {Kind::roll_with, dice_index};
+    }
+    [[nodiscard]] static constexpr Action move() noexcept { return {Kind::move, 0}; }
+    [[nodiscard]] static constexpr Action stay() noexcept { return {Kind::stay, 0}; }
+    friend constexpr bool operator==(const Action&, const Action&) = default;
+};
+
+/// A game with decisions: the turn model's state, the point reached, and what was decided or
+/// rolled so far in this roll. A copyable value, like GameState.
+struct DecisionState {
+    GameState game;
+    DecisionPoint point = DecisionPoint::roll;
+    /// The dice picked for the roll under way (0 until a pick, and with one dice).
+    std::uint32_t dice = 0;
+    /// At move_or_stay: the roll seen.
+    int roll = 0;
+
+    /// The seat that decides or rolls next.
+    [[nodiscard]] std::uint32_t seat_due() const noexcept { return game.seat_due; }
+    [[nodiscard]] bool is_chance_point() const noexcept { return point == DecisionPoint::roll; }
+    [[nodiscard]] bool is_over() const noexcept { return point == DecisionPoint::over; }
+    friend bool operator==(const DecisionState&, const DecisionState&) = default;
+};
+
+/// What apply_action or apply_chance did.
+struct DecisionStep {
+    DecisionState state;
+    /// The roll's outcome, once it is applied (a move) or declined (a stay); empty after a pick
+    /// of dice, and after a roll that waits for the player's decision.
+    std::optional<RollOutcome> outcome;
+    /// The player stayed: `outcome` has the token where it stood and the turn over.
+    bool stayed = false;
+};
+
+namespace detail {
+
+template <DiceWithOdds D>
+void check_choices(const Choices<D>& choices, const char* caller) {
+    if (choices.dice.empty() || choices.dice.size() > Choices<D>::max_dice) {
+        throw_invalid_config(fmt::format("{}: Choices needs 1 to {} dice to choose from, got {}",
+                                         caller, Choices<D>::max_dice, choices.dice.size()));
+    }
+}
+
+// The point a roll starts from: a pick of dice when there are several, else the roll itself.
+// Until a pick, the state's maximum is the first dice's.
+template <DiceWithOdds D>
+DecisionState at_next_roll(const Choices<D>& choices, GameState game) {
+    DecisionState next;
+    next.game = std::move(game);
+    next.game.max_roll = static_cast<int>(choices.dice.front().max_roll());
+    if (next.game.finished) {
+        next.point = DecisionPoint::over;
+    } else if (choices.dice.size() > 1) {
+        next.point = DecisionPoint::choose_dice;
+    } else {
+        next.point = DecisionPoint::roll;
+    }
+    return next;
+}
+
+// The roll of `state` applied: the move, then the next point.
+template <class Config, DiceWithOdds D, HouseRule Rules>
+DecisionStep move_by_roll(const BasicBoard<Config>& board, const Choices<D>& choices,
+                          const DecisionState& state, int roll, const Rules& rules) {
+    GameState game = state.game;
+    RollOutcome outcome = apply_roll_in_place(board, game, roll, rules);
+    // Another roll of the same turn (a house rule's) starts from a pick of dice again.
+    return {at_next_roll(choices, std::move(game)), std::move(outcome), false};
+}
+
+// Whether the dice picked at `state` can roll `roll`.
+template <DiceWithOdds D>
+bool can_roll(const Choices<D>& choices, const DecisionState& state, int roll) {
+    if (state.dice >= choices.dice.size()) {
+        return false;
+    }
+    const auto odds = choices.dice[state.dice].face_probabilities();
+    return roll >= 1 && static_cast<std::size_t>(roll) < odds.size() &&
+           odds[static_cast<std::size_t>(roll)] > 0.0;
+}
+
+inline std::string describe(const Action& action) {
+    switch (action.kind) {
+    case Action::Kind::roll_with:
+        return fmt::format("roll_with({})", action.dice);
+    case Action::Kind::move:
+        return "move";
+    case Action::Kind::stay:
+        break;
+    }
+    return "stay";
+}
+
+} // namespace detail
+
+/// A new game of `players` seats with these choices: every token on square 0, seat 0 due.
+/// Throws InvalidConfig for no dice or more than Choices::max_dice, and for no players.
+template <DiceWithOdds D>
+[[nodiscard]] DecisionState new_decision_state(const Choices<D>& choices, std::size_t players) {
+    detail::check_choices(choices, "new_decision_state");
+    if (players < 1) {
+        detail::throw_invalid_config("new_decision_state: a game needs at least 1 player");
+    }
+    return detail::at_next_roll(choices, GameState(players, 0));
+}
+
+/// The decisions the player due may take at `state`, in a fixed order: roll_with(0), roll_with(1),
+/// ... at choose_dice; move, then stay at move_or_stay. Empty at a chance point and when over.
+template <DiceWithOdds D>
+[[nodiscard]] std::vector<Action> legal_actions(const Choices<D>& choices,
+                                                const DecisionState& state) {
+    std::vector<Action> actions;
+    if (state.point == DecisionPoint::choose_dice) {
+        for (std::uint32_t d = 0; d < choices.dice.size(); ++d) {
+            actions.push_back(Action::roll_with(d));
+        }
+    } else if (state.point == DecisionPoint::move_or_stay) {
+        actions = {Action::move(), Action::stay()};
+    }
+    return actions;
+}
+
+/// The rolls that can come at a chance point, with their probabilities (those of the dice
+/// picked); empty at a decision point and when over.
+template <DiceWithOdds D>
+[[nodiscard]] std::vector<ChanceOutcome> chance_outcomes(const Choices<D>& choices,
+                                                         const DecisionState& state) {
+    if (state.point != DecisionPoint::roll || state.dice >= choices.dice.size()) {
+        return {};
+    }
+    return chance_outcomes(choices.dice[state.dice], state.game);
+}
+
+/// Takes `action` at a decision point of `state` (which is not changed) under the board's rules
+/// and `house_rules` (none unless given). Throws InvalidConfig, naming what was wrong, for an
+/// action that is not among legal_actions(choices, state): at a chance point, after the end, a
+/// die that is not in the choices, or a stay the choices do not allow.
+template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
+[[nodiscard]] DecisionStep apply_action(const BasicBoard<Config>& board, const Choices<D>& choices,
+                                        const DecisionState& state, Action action,
+                                        const Rules& house_rules = Rules{}) {
+    detail::check_choices(choices, "apply_action");
+    const auto refuse = [&](const std::string& why) {
+        detail::throw_invalid_config(
+            fmt::format("apply_action: {} is not legal here: {}", detail::describe(action), why));
+    };
+    switch (state.point) {
+    case DecisionPoint::over:
+        refuse("the game is over");
+        break;
+    case DecisionPoint::roll:
+        refuse("the dice are about to roll (a chance point: apply_chance takes the roll)");
+        break;
+    case DecisionPoint::choose_dice:
+        if (action.kind != Action::Kind::roll_with) {
+            refuse("the player due picks the dice first (roll_with)");
+        }
+        if (action.dice >= choices.dice.size()) {
+            refuse(fmt::format("there are {} dice to choose from (0 to {})", choices.dice.size(),
+                               choices.dice.size() - 1));
+        }
+        break;
+    case DecisionPoint::move_or_stay:
+        if (action.kind == Action::Kind::roll_with) {
+            refuse(fmt::format("the roll ({}) is made: the player moves or stays", state.roll));
+        }
+        if (!choices.may_stay || !detail::can_roll(choices, state, state.roll)) {
+            refuse(fmt::format("the state's roll ({}) is not one the dice picked (number {}) "
+                               "can give under these choices",
+                               state.roll, state.dice));
+        }
+        break;
+    }
+    detail::check_state(board, state.game, house_rules);
+    if (action.kind == Action::Kind::roll_with) {
+        DecisionStep step{state, std::nullopt, false};
+        step.state.point = DecisionPoint::roll;
+        step.state.dice = action.dice;
+        step.state.game.max_roll = static_cast<int>(choices.dice[action.dice].max_roll());
+        return step;
+    }
+    if (action.kind == Action::Kind::move) {
+        return detail::move_by_roll(board, choices, state, state.roll, house_rules);
+    }
+    // A stay: the turn ends with the token where it stood, as a roll that moved nothing.
+    GameState game = state.game;
+    constexpr bool skips = !detail::rule_plays_plain<Rules>();
+    RollOutcome outcome;
+    outcome.seat = game.seat_due;
+    outcome.roll_in_turn = game.rolls_in_turn + 1;
+    outcome.roll = state.roll;
+    outcome.start = game.squares[game.seat_due];
+    outcome.landed = outcome.start;
+    outcome.end = outcome.start;
+    detail::end_turn<skips>(game, board.config().play_to_last(), board.size(), &outcome.skipped);
+    return {detail::at_next_roll(choices, std::move(game)), std::move(outcome), true};
+}
+
+/// Applies `roll` at the chance point of `state` (which is not changed). When the choices let
+/// the player stay, the roll is only seen: the next point is move_or_stay. Otherwise it is
+/// applied through the turn model. Throws InvalidConfig at a decision point, after the end, and
+/// for a roll the dice picked cannot give.
+template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
+[[nodiscard]] DecisionStep apply_chance(const BasicBoard<Config>& board, const Choices<D>& choices,
+                                        const DecisionState& state, int roll,
+                                        const Rules& house_rules = Rules{}) {
+    detail::check_choices(choices, "apply_chance");
+    if (state.point != DecisionPoint::roll) {
+        detail::throw_invalid_config(
+            state.point == DecisionPoint::over
+                ? std::string("apply_chance: the game is over")
+                : std::string("apply_chance: the player due decides first (apply_action)"));
+    }
+    if (state.dice >= choices.dice.size()) {
+        detail::throw_invalid_config(
+            fmt::format("apply_chance: the state picked dice {}, but there are {} to choose from",
+                        state.dice, choices.dice.size()));
+    }
+    bool possible = false;
+    for (const ChanceOutcome& outcome : chance_outcomes(choices, state)) {
+        possible = possible || outcome.roll == roll;
+    }
+    if (!possible) {
+        detail::throw_invalid_config(fmt::format(
+            "apply_chance: the dice picked (number {}) cannot roll {}", state.dice, roll));
+    }
+    detail::check_state(board, state.game, house_rules);
+    if (choices.may_stay) {
+        DecisionStep step{state, std::nullopt, false};
+        step.state.point = DecisionPoint::move_or_stay;
+        step.state.roll = roll;
+        return step;
+    }
+    return detail::move_by_roll(board, choices, state, roll, house_rules);
+}
+
+} // namespace snakeladder
+
+/// Prints an action as `roll_with(1)`, `move` or `stay`.
+template <>
+struct fmt::formatter<snakeladder::Action> {
+    constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
+    template <typename FormatContext>
+    auto format(const snakeladder::Action& action, FormatContext& ctx) const {
+        return fmt::format_to(ctx.out(), "{}", snakeladder::detail::describe(action));
+    }
+};
