@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/decisions.hpp>
 #include <snakeladder/dice.hpp>
@@ -433,4 +434,185 @@ TEST_CASE("decisions under house rules: a six moves and rolls again, a stay ends
     CHECK(stayed.state.game.rolls_in_turn == 0);
     CHECK(stayed.state.game.streak == 0);
     CHECK(stayed.state.game.turns_played == 1);
+}
+
+// --- Two players ---------------------------------------------------------------------------------
+
+TEST_CASE("two players' equilibrium on a 2-square board, worked out by hand", "[decisions][duel]") {
+    const Board<> two({}, {.size = 2});
+    SECTION("a coin: every position is won 2/3 of the time by the player to move") {
+        // From 1: a 1 wins, a 2 is blocked; from 0: a 2 wins, a 1 goes to 1. W(1,1) = 1/2 +
+        // (1 - W(1,1))/2 = 2/3; W(0,1) = 1/2 + (1 - W(1,1))/2 = 2/3; W(0,0) = 1/2 + (1 - W(0,1))/2
+        // = 2/3; W(1,0) = 1/2 + (1 - W(0,1))/2 = 2/3.
+        const TwoPlayerPolicy duel =
+            two_player_equilibrium(two, Choices<LoadedDice<>>{{LoadedDice<>({1, 1})}, false});
+        for (const Square own : {0, 1}) {
+            for (const Square other : {0, 1}) {
+                CHECK(duel.win_from(own, other) == Approx(2.0 / 3.0).epsilon(1e-12));
+            }
+        }
+        CHECK(duel.win_chance == Approx(2.0 / 3.0).epsilon(1e-12));
+        CHECK(duel.residual <= 1e-13);
+    }
+    SECTION("a coin or a sure 2: from 0 the sure 2 wins at once") {
+        // W(0, b) = 1 with the sure 2. From 1 only the coin gets home: W(1,1) = 2/3 as above,
+        // W(1,0) = 1/2 + (1 - W(0,1))/2 = 1/2.
+        const TwoPlayerPolicy duel = two_player_equilibrium(
+            two, Choices<LoadedDice<>>{{LoadedDice<>({1, 1}), LoadedDice<>({0, 1})}, false});
+        CHECK(duel.win_from(0, 0) == 1.0);
+        CHECK(duel.win_from(0, 1) == 1.0);
+        CHECK(duel.win_from(1, 1) == Approx(2.0 / 3.0).epsilon(1e-12));
+        CHECK(duel.win_from(1, 0) == Approx(0.5).epsilon(1e-12));
+        CHECK(duel.dice[duel.index(0, 0)] == 1);
+        CHECK(duel.dice[duel.index(1, 0)] == 0);
+        CHECK(duel.win_chance == 1.0);
+    }
+}
+
+namespace {
+
+// An independent answer for two players: plain (Jacobi) value iteration on win(a, b), the
+// chance that the player to move on a, the other on b, wins.
+std::vector<double> duel_iteration(const Board<>& board,
+                                   const std::vector<std::vector<double>>& dice_odds,
+                                   bool may_stay) {
+    const auto n = static_cast<std::size_t>(board.size());
+    std::vector<double> win(n * n, 0.0);
+    for (int sweep = 0; sweep < 200000; ++sweep) {
+        std::vector<double> next(n * n, 0.0);
+        double change = 0.0;
+        for (std::size_t a = 0; a < n; ++a) {
+            for (std::size_t b = 0; b < n; ++b) {
+                double best = 0.0;
+                for (const std::vector<double>& odds : dice_odds) {
+                    double q = 0.0;
+                    for (std::size_t r = 1; r < odds.size(); ++r) {
+                        const auto t = static_cast<std::size_t>(
+                            board.advance(static_cast<Square>(a), static_cast<int>(r)));
+                        double value = t == n ? 1.0 : 1.0 - win[b * n + t];
+                        if (may_stay && t != n) {
+                            value = std::max(value, 1.0 - win[b * n + a]);
+                        }
+                        q += odds[r] * value;
+                    }
+                    best = std::max(best, q);
+                }
+                next[a * n + b] = best;
+                change = std::max(change, std::abs(best - win[a * n + b]));
+            }
+        }
+        win = next;
+        if (change < 1e-14) {
+            break;
+        }
+    }
+    return win;
+}
+
+} // namespace
+
+TEST_CASE("two players' equilibrium against an independent value iteration", "[decisions][duel]") {
+    std::mt19937 engine(4122026);
+    for (int round = 0; round < 12; ++round) {
+        const int size = std::uniform_int_distribution<int>(4, 25)(engine);
+        const Board<> board = random_small_board(engine, size, size / 4);
+        const bool may_stay = round % 2 == 1;
+        const Choices<LoadedDice<>> choices{
+            {LoadedDice<>({1, 1, 1, 1, 1, 1}), LoadedDice<>({3, 1}), LoadedDice<>({0, 0, 1, 1})},
+            may_stay};
+        std::vector<std::vector<double>> odds;
+        for (const LoadedDice<>& dice : choices.dice) {
+            const auto faces = dice.face_probabilities();
+            odds.emplace_back(faces.begin(), faces.end());
+        }
+        const std::vector<double> expected = duel_iteration(board, odds, may_stay);
+        const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+        INFO("round " << round << ", " << size << " squares");
+        REQUIRE(duel.win.size() == expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            CHECK(duel.win[i] == Approx(expected[i]).margin(1e-9));
+        }
+        // Against itself, the best reply is the equilibrium.
+        CHECK(best_reply(board, choices, duel, 0).win_chance ==
+              Approx(duel.win_chance).margin(1e-9));
+    }
+}
+
+TEST_CASE("with one die and no decisions, the equilibrium is the seat chances",
+          "[decisions][duel]") {
+    const Board<> board = classic();
+    const TwoPlayerPolicy duel =
+        two_player_equilibrium(board, Choices<FairDice<>>{{FairDice<>()}, false});
+    const SeatChances seats = seat_chances(board, FairDice<>(), 2);
+    CHECK(duel.win_chance == Approx(seats.win_probability[0]).margin(1e-10));
+}
+
+TEST_CASE("a best reply to the one-player optimum, played out", "[decisions][duel]") {
+    // The classic board, one die or two, and the choice to stay. The opponent plays the policy
+    // that is best alone; the responder knows it and exploits it.
+    const Board<> board = classic();
+    const Choices<FairDice<>> choices{{FairDice<>(6), FairDice<>(6, 2)}, true};
+    const OptimalPolicy alone = optimal_policy(board, choices);
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    for (const std::uint32_t seat : {0U, 1U}) {
+        const TwoPlayerPolicy reply = best_reply(board, choices, alone, seat);
+        const double minimax = seat == 0 ? duel.win_chance : 1.0 - duel.win_chance;
+        CHECK(reply.win_chance >= minimax - 1e-9);
+        CHECK(reply.residual <= 1e-13);
+
+        std::vector<FairDice<>> dice{FairDice<>::seeded(11 + seat, 6),
+                                     FairDice<>::seeded(13 + seat, 6, 2)};
+        constexpr int games = 20000;
+        int won = 0;
+        for (int game = 0; game < games; ++game) {
+            DecisionState state = new_decision_state(choices, 2);
+            while (!state.is_over()) {
+                if (state.is_chance_point()) {
+                    state = apply_chance(board, choices, state, dice[state.dice].roll()).state;
+                } else {
+                    const Action action =
+                        state.seat_due() == seat ? reply.action(state) : alone.action(state);
+                    state = apply_action(board, choices, state, action).state;
+                }
+            }
+            won += state.game.finish_order.front() == seat ? 1 : 0;
+        }
+        const double p = reply.win_chance;
+        const double standard_error = std::sqrt(p * (1 - p) / games);
+        INFO("seat " << seat << ": won " << won << " of " << games << ", expected " << p);
+        CHECK(std::abs(won / static_cast<double>(games) - p) < 4 * standard_error);
+    }
+}
+
+namespace {
+
+// An opponent that answers a stay where it must pick dice.
+struct StubbornPolicy {
+    [[nodiscard]] Action action(const DecisionState& /*state*/) const { return Action::stay(); }
+};
+static_assert(Policy<StubbornPolicy>);
+static_assert(Policy<OptimalPolicy>);
+static_assert(Policy<TwoPlayerPolicy>);
+
+} // namespace
+
+TEST_CASE("two players: the refusals", "[decisions][duel]") {
+    const Board<> board = small_board();
+    const Choices<LoadedDice<>> choices{three_dice(), true};
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)best_reply(board, choices, StubbornPolicy{}, 2);
+          }) == "best_reply: the responder's seat is 0 or 1, got 2");
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)best_reply(board, choices, StubbornPolicy{}, 0);
+          }) == "best_reply: the opponent answered stay, which is not legal at turn 1, seat 1 to "
+                "roll; squares 0 0 (a pick of dice)");
+    const Board<> big({}, {.size = 2000});
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)two_player_equilibrium(big, Choices<FairDice<>>{{FairDice<>()}});
+          }) == "two_player_equilibrium: two players on 2000 squares make 4000000 joint states, "
+                "times 6 rolls over the dice: more than the limit of 2e+07 (simulate plays such "
+                "games)");
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    CHECK(message_of<InvalidConfig>([&] { (void)duel.action(new_decision_state(choices, 3)); }) ==
+          "TwoPlayerPolicy::action: it decides for the seat due of two at a decision point");
 }

@@ -13,6 +13,7 @@
 #include "house_rules.hpp"
 #include "turn_model.hpp"
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
@@ -77,6 +78,14 @@ struct DecisionState {
     [[nodiscard]] bool is_chance_point() const noexcept { return point == DecisionPoint::roll; }
     [[nodiscard]] bool is_over() const noexcept { return point == DecisionPoint::over; }
     friend bool operator==(const DecisionState&, const DecisionState&) = default;
+};
+
+/// A player that decides: `action(state)` gives its decision at a decision point of `state`
+/// (one of legal_actions there), the same decision every time it is asked of the same state.
+/// OptimalPolicy and TwoPlayerPolicy are policies; so is any type of the user's with that call.
+template <class P>
+concept Policy = requires(const P& policy, const DecisionState& state) {
+    { policy.action(state) } -> std::convertible_to<Action>;
 };
 
 /// What apply_action or apply_chance did.

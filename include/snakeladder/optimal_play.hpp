@@ -7,6 +7,11 @@
 // the stay, that does best against those values, until nothing changes. It starts from a policy
 // that reaches home surely, so every policy it meets does (each turn costs one), and ends in a
 // handful of rounds. The Bellman residual of the answer is reported.
+//
+// For two players the state is both squares and who decides: a stochastic game on the joint
+// squares, solved by value iteration (Gauss-Seidel sweeps from the top of the board). Two
+// questions: the equilibrium, in which each player maximises their own chance to win (and so
+// minimises the other's), and the best reply to a given opponent policy.
 #pragma once
 
 #include "analysis.hpp"
@@ -314,6 +319,341 @@ private:
 
 } // namespace detail
 
+/// Two players' play on the joint squares: what the player who decides does, given both
+/// squares. In the equilibrium both seats play it; in a best reply, the responder does.
+struct TwoPlayerPolicy {
+    /// The board's size: squares 0..size-1 are below home.
+    Square size = 0;
+    /// The highest roll of any of the dice.
+    int max_roll = 0;
+    /// win[own * size + other] (see win_from): the chance that the player about to decide, on
+    /// `own` with the other on `other` (both below home), wins, played this way from there.
+    std::vector<double> win;
+    /// dice[own * size + other]: the dice to roll there.
+    std::vector<std::uint32_t> dice;
+    /// Whether to stay after each roll (see stays()); all false when staying is not allowed.
+    std::vector<bool> stay;
+    /// The chance that the seat this policy plays wins from the start: seat 0 in the
+    /// equilibrium, the responder's seat in a best reply.
+    double win_chance = 0.0;
+    /// The largest change of a chance in the last sweep of value iteration.
+    double residual = 0.0;
+    /// Sweeps of value iteration over the joint squares.
+    int sweeps = 0;
+
+    [[nodiscard]] std::size_t index(Square own, Square other) const {
+        return static_cast<std::size_t>(own) * static_cast<std::size_t>(size) +
+               static_cast<std::size_t>(other);
+    }
+    /// The chance that the player deciding on `own` (the other on `other`) wins.
+    [[nodiscard]] double win_from(Square own, Square other) const {
+        return win.at(index(own, other));
+    }
+    /// Whether the player on `own` (the other on `other`) stays after rolling `roll`.
+    [[nodiscard]] bool stays(Square own, Square other, int roll) const {
+        const std::size_t i = index(own, other) * (static_cast<std::size_t>(max_roll) + 1) +
+                              static_cast<std::size_t>(roll);
+        return i < stay.size() && stay[i];
+    }
+    /// The decision of the player due at `state`, a state of two seats. Throws InvalidConfig
+    /// for another number of seats, at a chance point and after the end.
+    [[nodiscard]] Action action(const DecisionState& state) const {
+        if (state.game.squares.size() != 2 || state.point == DecisionPoint::roll ||
+            state.point == DecisionPoint::over || state.game.seat_due > 1) {
+            detail::throw_invalid_config("TwoPlayerPolicy::action: it decides for the seat due "
+                                         "of two at a decision point");
+        }
+        const Square own = state.game.squares[state.game.seat_due];
+        const Square other = state.game.squares[1 - state.game.seat_due];
+        if (state.point == DecisionPoint::choose_dice) {
+            return Action::roll_with(dice.at(index(own, other)));
+        }
+        return stays(own, other, state.roll) ? Action::stay() : Action::move();
+    }
+};
+
+namespace detail {
+
+// Value iteration on the joint squares of two players, for TwoPlayerPolicy.
+template <class Config>
+class DuelSolver {
+public:
+    /// Joint squares times the rolls of all the dice: the work of one sweep.
+    static constexpr double max_sweep_work = 2.0e7;
+    static constexpr int max_sweeps = 100000;
+    /// A sweep that changes no chance by more than this ends the iteration.
+    static constexpr double settled = 1e-13;
+
+    // A best reply's opponent, its decisions asked once on every joint square:
+    // dice[r * n + o] and stay[(r * n + o) * (max_roll + 1) + roll], with the responder on r
+    // and the opponent on o.
+    struct Opponent {
+        std::vector<std::uint32_t> dice;
+        std::vector<bool> stay;
+    };
+
+    DuelSolver(const BasicBoard<Config>& board, std::vector<std::vector<PolicyRoll>> rolls,
+               bool may_stay)
+        : board_(board), rolls_(std::move(rolls)), may_stay_(may_stay),
+          n_(static_cast<std::size_t>(board.size())) {
+        for (const auto& of_dice : rolls_) {
+            for (const PolicyRoll& r : of_dice) {
+                max_roll_ = std::max(max_roll_, r.roll);
+            }
+        }
+    }
+
+    [[nodiscard]] std::size_t squares() const { return n_; }
+    [[nodiscard]] int max_roll() const { return max_roll_; }
+    [[nodiscard]] const std::vector<PolicyRoll>& rolls(std::size_t dice) const {
+        return rolls_[dice];
+    }
+    [[nodiscard]] std::size_t target(std::size_t s, int roll) const {
+        return static_cast<std::size_t>(board_.advance(static_cast<Square>(s), roll));
+    }
+
+    // Both play their best. win(a, b), the mover on a: the best over the dice of the expected
+    // [home ? 1 : 1 - win(b, t)], where t is where the move ends or, when staying is allowed
+    // and better, a.
+    TwoPlayerPolicy equilibrium() {
+        TwoPlayerPolicy policy = empty_policy();
+        std::vector<double>& win = policy.win;
+        iterate(policy, [&](std::size_t a, std::size_t b, bool record) {
+            const auto worth = [&](std::size_t t) { return 1.0 - win[b * n_ + t]; };
+            const double before = win[a * n_ + b];
+            win[a * n_ + b] = decide(policy, a, b, worth, record);
+            return std::abs(win[a * n_ + b] - before);
+        });
+        policy.win_chance = win[0];
+        return policy;
+    }
+
+    // The responder plays its best against the opponent's fixed decisions. mine(r, o): the
+    // responder on r decides; theirs(r, o): the opponent on o decides; both hold the
+    // responder's chance to win. The responder is seat `seat`.
+    TwoPlayerPolicy best_reply(const Opponent& opponent, std::uint32_t seat) {
+        TwoPlayerPolicy policy = empty_policy();
+        std::vector<double>& mine = policy.win;
+        std::vector<double> theirs(n_ * n_, 0.0);
+        iterate(policy, [&](std::size_t r, std::size_t o, bool record) {
+            // The opponent's turn, with the responder on r and the opponent on o.
+            const std::size_t at = r * n_ + o;
+            double q = 0.0;
+            for (const PolicyRoll& roll : rolls_[opponent.dice[at]]) {
+                const std::size_t t = target(o, roll.roll);
+                const bool stays = opponent.stay[at * (static_cast<std::size_t>(max_roll_) + 1) +
+                                                 static_cast<std::size_t>(roll.roll)];
+                if (stays || t != n_) { // a move home wins the game for the opponent
+                    q += roll.probability * mine[r * n_ + (stays ? o : t)];
+                }
+            }
+            double change = std::abs(q - theirs[at]);
+            theirs[at] = q;
+            // The responder's turn.
+            const auto worth = [&](std::size_t t) { return theirs[t * n_ + o]; };
+            const double before = mine[at];
+            mine[at] = decide(policy, r, o, worth, record);
+            change = std::max(change, std::abs(mine[at] - before));
+            return change;
+        });
+        policy.win_chance = seat == 0 ? mine[0] : theirs[0];
+        return policy;
+    }
+
+private:
+    [[nodiscard]] TwoPlayerPolicy empty_policy() const {
+        TwoPlayerPolicy policy;
+        policy.size = static_cast<Square>(n_);
+        policy.max_roll = max_roll_;
+        policy.win.assign(n_ * n_, 0.0);
+        policy.dice.assign(n_ * n_, 0);
+        policy.stay.assign(n_ * n_ * (static_cast<std::size_t>(max_roll_) + 1), false);
+        return policy;
+    }
+
+    // Gauss-Seidel sweeps over the joint squares, from the top of the board down, until a
+    // sweep changes nothing by more than `settled`; then one more that records the decisions.
+    template <class Update>
+    void iterate(TwoPlayerPolicy& policy, Update&& update) {
+        for (bool record = false;;) {
+            double change = 0.0;
+            for (std::size_t a = n_; a-- > 0;) {
+                for (std::size_t b = n_; b-- > 0;) {
+                    change = std::max(change, update(a, b, record));
+                }
+            }
+            ++policy.sweeps;
+            if (record) {
+                policy.residual = change;
+                return;
+            }
+            record = change <= settled;
+            if (!record && policy.sweeps >= max_sweeps) {
+                throw Error(fmt::format("optimal play for two players did not settle in {} "
+                                        "sweeps on {} squares (last change {:.1e})",
+                                        max_sweeps, n_, change));
+            }
+        }
+    }
+
+    // The best the player deciding on a (the other on b) can do, given worth(t): what ending
+    // its turn on t (below home) is worth to it; home is worth 1. Staying, where allowed, is
+    // worth worth(a). Ties go to the first dice and to moving. With `record`, the choice is
+    // kept in `policy`.
+    template <class Worth>
+    double decide(TwoPlayerPolicy& policy, std::size_t a, std::size_t b, Worth&& worth,
+                  bool record) const {
+        const double stay_worth = may_stay_ ? worth(a) : 0.0;
+        const auto value = [&](std::size_t t) {
+            if (t == n_) {
+                return 1.0;
+            }
+            const double moved = worth(t);
+            return may_stay_ && stay_worth > moved ? stay_worth : moved;
+        };
+        double best = -1.0;
+        std::uint32_t best_dice = 0;
+        for (std::size_t d = 0; d < rolls_.size(); ++d) {
+            double q = 0.0;
+            for (const PolicyRoll& r : rolls_[d]) {
+                q += r.probability * value(target(a, r.roll));
+            }
+            if (q > best) {
+                best = q;
+                best_dice = static_cast<std::uint32_t>(d);
+            }
+        }
+        if (record) {
+            const std::size_t at = a * n_ + b;
+            policy.dice[at] = best_dice;
+            for (int roll = 1; may_stay_ && roll <= max_roll_; ++roll) {
+                const std::size_t t = target(a, roll);
+                policy.stay[at * (static_cast<std::size_t>(max_roll_) + 1) +
+                            static_cast<std::size_t>(roll)] = t != n_ && stay_worth > worth(t);
+            }
+        }
+        return best;
+    }
+
+    const BasicBoard<Config>& board_;
+    std::vector<std::vector<PolicyRoll>> rolls_;
+    bool may_stay_ = false;
+    std::size_t n_ = 0;
+    int max_roll_ = 0;
+};
+
+// The rolls of each of the dice to choose from, with their odds.
+template <DiceWithOdds D>
+std::vector<std::vector<PolicyRoll>> policy_rolls(const Choices<D>& choices) {
+    std::vector<std::vector<PolicyRoll>> rolls;
+    const GameState start(1, 0);
+    for (const D& dice : choices.dice) {
+        std::vector<PolicyRoll> of_dice;
+        for (const ChanceOutcome& outcome : chance_outcomes(dice, start)) {
+            of_dice.push_back({outcome.roll, outcome.probability});
+        }
+        rolls.push_back(std::move(of_dice));
+    }
+    return rolls;
+}
+
+// Refuses a two-player problem whose sweep would read more than max_sweep_work joint squares
+// and rolls, naming the count.
+template <class Config>
+void check_duel_size(const BasicBoard<Config>& board,
+                     const std::vector<std::vector<PolicyRoll>>& rolls, const char* caller) {
+    double per_square = 0.0;
+    for (const auto& of_dice : rolls) {
+        per_square += static_cast<double>(of_dice.size());
+    }
+    const double states = static_cast<double>(board.size()) * static_cast<double>(board.size());
+    if (states * per_square > DuelSolver<Config>::max_sweep_work) {
+        throw_invalid_config(fmt::format(
+            "{}: two players on {} squares make {:.0f} joint states, times {:.0f} rolls over the "
+            "dice: more than the limit of {:.0e} (simulate plays such games)",
+            caller, board.size(), states, per_square, DuelSolver<Config>::max_sweep_work));
+    }
+}
+
+} // namespace detail
+
+/// The equilibrium of two players on `board` with `choices` (the standard game), each
+/// maximising their own chance to win: the policy both seats play, the chance of each joint
+/// position, and seat 0's chance from the start (`win_chance`). A game in which neither ever
+/// gets home counts as won by nobody. Throws InvalidConfig for choices without dice and when
+/// the joint squares times the rolls of all the dice pass 2e7 (naming both); Error when value
+/// iteration does not settle in 100,000 sweeps.
+template <class Config, DiceWithOdds D>
+[[nodiscard]] TwoPlayerPolicy two_player_equilibrium(const BasicBoard<Config>& board,
+                                                     const Choices<D>& choices) {
+    detail::check_choices(choices, "two_player_equilibrium");
+    auto rolls = detail::policy_rolls(choices);
+    detail::check_duel_size(board, rolls, "two_player_equilibrium");
+    return detail::DuelSolver<Config>(board, std::move(rolls), choices.may_stay).equilibrium();
+}
+
+/// The best reply of the player in seat `seat` (0 moves first, 1 second) to `opponent`, a
+/// Policy playing the other seat: the responder's policy and its chance to win from the start
+/// (`win_chance`). The opponent is asked once for its decision at every joint position (states
+/// of two seats, at the start of a turn); it must answer with one of the legal actions. Throws as
+/// two_player_equilibrium does, and InvalidConfig for a seat other than 0 and 1 and for an
+/// opponent's action that is not legal.
+template <class Config, DiceWithOdds D, Policy P>
+[[nodiscard]] TwoPlayerPolicy best_reply(const BasicBoard<Config>& board, const Choices<D>& choices,
+                                         const P& opponent, std::uint32_t seat) {
+    detail::check_choices(choices, "best_reply");
+    if (seat > 1) {
+        detail::throw_invalid_config(
+            fmt::format("best_reply: the responder's seat is 0 or 1, got {}", seat));
+    }
+    auto rolls = detail::policy_rolls(choices);
+    detail::check_duel_size(board, rolls, "best_reply");
+    detail::DuelSolver<Config> solver(board, std::move(rolls), choices.may_stay);
+    const std::size_t n = solver.squares();
+    const std::size_t stride = static_cast<std::size_t>(solver.max_roll()) + 1;
+    typename detail::DuelSolver<Config>::Opponent fixed;
+    fixed.dice.assign(n * n, 0);
+    fixed.stay.assign(n * n * stride, false);
+    const auto refuse = [](const Action& action, const DecisionState& state) {
+        detail::throw_invalid_config(fmt::format(
+            "best_reply: the opponent answered {}, which is not legal at {} ({})", action,
+            state.game,
+            state.point == DecisionPoint::choose_dice ? "a pick of dice" : "a roll seen"));
+    };
+    for (std::size_t r = 0; r < n; ++r) {
+        for (std::size_t o = 0; o < n; ++o) {
+            DecisionState state = new_decision_state(choices, 2);
+            state.game.squares[seat] = static_cast<Square>(r);
+            state.game.squares[1 - seat] = static_cast<Square>(o);
+            state.game.seat_due = 1 - seat;
+            const std::size_t at = r * n + o;
+            if (choices.dice.size() > 1) {
+                const Action action = opponent.action(state);
+                if (action.kind != Action::Kind::roll_with || action.dice >= choices.dice.size()) {
+                    refuse(action, state);
+                }
+                fixed.dice[at] = action.dice;
+            }
+            if (!choices.may_stay) {
+                continue;
+            }
+            state.point = DecisionPoint::move_or_stay;
+            state.dice = fixed.dice[at];
+            state.game.max_roll = static_cast<int>(choices.dice[state.dice].max_roll());
+            for (const detail::PolicyRoll& roll : solver.rolls(state.dice)) {
+                state.roll = roll.roll;
+                const Action action = opponent.action(state);
+                if (action.kind == Action::Kind::roll_with) {
+                    refuse(action, state);
+                }
+                fixed.stay[at * stride + static_cast<std::size_t>(roll.roll)] =
+                    action.kind == Action::Kind::stay;
+            }
+        }
+    }
+    return solver.best_reply(fixed, seat);
+}
+
 /// The policy that minimises one player's expected number of turns on `board` with `choices`
 /// (the standard game: no house rules), with its values, its decision on every square and its
 /// gain over default play. Throws InvalidConfig for choices without dice, when no way of playing
@@ -324,16 +664,10 @@ template <class Config, DiceWithOdds D>
 [[nodiscard]] OptimalPolicy optimal_policy(const BasicBoard<Config>& board,
                                            const Choices<D>& choices) {
     detail::check_choices(choices, "optimal_policy");
-    std::vector<std::vector<detail::PolicyRoll>> rolls;
+    std::vector<std::vector<detail::PolicyRoll>> rolls = detail::policy_rolls(choices);
     double square_rolls = 0.0;
-    const GameState start(1, 0);
-    for (const D& dice : choices.dice) {
-        std::vector<detail::PolicyRoll> of_dice;
-        for (const ChanceOutcome& outcome : chance_outcomes(dice, start)) {
-            of_dice.push_back({outcome.roll, outcome.probability});
-        }
+    for (const auto& of_dice : rolls) {
         square_rolls += static_cast<double>(board.size()) * static_cast<double>(of_dice.size());
-        rolls.push_back(std::move(of_dice));
     }
     using Planner = detail::OnePlayerPlanner<Config>;
     if (square_rolls > Planner::max_square_rolls) {
