@@ -189,6 +189,12 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
           }) == "apply_action: move is not legal here: the state's roll (1) is not one the dice "
                 "picked (number 2) can give under these choices");
 
+    DecisionState unnamed = start;
+    unnamed.point = static_cast<DecisionPoint>(7);
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)apply_action(board, choices, unnamed, Action::roll_with(99));
+          }) == "apply_action: the state's point or the action's kind is none of the named values");
+
     // Without the choice to stay there is never a move_or_stay point, so no stay is legal.
     const Choices<LoadedDice<>> no_stay{three_dice(), false};
     CHECK(message_of<InvalidConfig>([&] {

@@ -211,6 +211,11 @@ template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         detail::throw_invalid_config(
             fmt::format("apply_action: {} is not legal here: {}", detail::describe(action), why));
     };
+    // A forged state or action outside the enums would get past every case below.
+    if (state.point > DecisionPoint::over || action.kind > Action::Kind::stay) {
+        detail::throw_invalid_config(
+            "apply_action: the state's point or the action's kind is none of the named values");
+    }
     switch (state.point) {
     case DecisionPoint::over:
         refuse("the game is over");
