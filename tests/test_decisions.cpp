@@ -186,14 +186,47 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
     forged.roll = 1; // the sure 2 never rolls 1
     CHECK(message_of<InvalidConfig>([&] {
               (void)apply_action(board, choices, forged, Action::move());
-          }) == "apply_action: move is not legal here: the state's roll (1) is not one the dice "
-                "picked (number 2) can give under these choices");
-
+          }) == "apply_action: the state does not fit these choices: it has seen a roll of 1, "
+                "which is not one the dice picked (number 2) give with a stay allowed");
     DecisionState unnamed = start;
     unnamed.point = static_cast<DecisionPoint>(7);
     CHECK(message_of<InvalidConfig>([&] {
               (void)apply_action(board, choices, unnamed, Action::roll_with(99));
-          }) == "apply_action: the state's point or the action's kind is none of the named values");
+          }) == "apply_action: the state does not fit these choices: its point is none of "
+                "DecisionPoint's values");
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)apply_action(board, choices, start, Action{static_cast<Action::Kind>(9), 0});
+          }) == "apply_action: the action's kind is none of Action::Kind's values");
+    // A game that is over, at a decision point; a point over in a game that is not.
+    DecisionState over_at_pick = start;
+    over_at_pick.game.squares = {4, 2};
+    over_at_pick.game.finish_order = {0};
+    over_at_pick.game.seat_due = 1;
+    over_at_pick.game.finished = true;
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)apply_action(board, choices, over_at_pick, Action::roll_with(0));
+          }) == "apply_action: the state does not fit these choices: the game is over, but its "
+                "point is not DecisionPoint::over");
+    DecisionState over_too_soon = start;
+    over_too_soon.point = DecisionPoint::over;
+    CHECK(
+        message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, over_too_soon, 1); }) ==
+        "apply_chance: the state does not fit these choices: its point is DecisionPoint::over, "
+        "but the game is not");
+    // The maximum of the dice picked, which house rules read, must be the state's.
+    DecisionState wrong_maximum = rolling;
+    wrong_maximum.game.max_roll = 6;
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)apply_chance(board, choices, wrong_maximum, 2);
+          }) == "apply_chance: the state does not fit these choices: its max_roll is 6, but the "
+                "dice picked roll at most 2");
+    DecisionState no_such_dice = rolling;
+    no_such_dice.dice = 3;
+    CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, no_such_dice, 2); }) ==
+          "apply_chance: the state does not fit these choices: it picked dice 3, but there are 3 "
+          "to choose from");
+    CHECK(chance_outcomes(choices, no_such_dice).empty());
+    CHECK(start == copy);
 
     // Without the choice to stay there is never a move_or_stay point, so no stay is legal.
     const Choices<LoadedDice<>> no_stay{three_dice(), false};
@@ -251,7 +284,8 @@ TEST_CASE("optimal play on small boards, worked out by hand", "[decisions][optim
         CHECK(policy.expected_turns[1] == Approx(2.0).epsilon(1e-12));
         CHECK(policy.default_turns == Approx(6.0).epsilon(1e-12));
         CHECK(policy.gain() == Approx(4.0).epsilon(1e-12));
-        CHECK(policy.stay == std::vector<bool>(std::size_t{4} * 3, false));
+        CHECK(policy.stay.empty());
+        CHECK(!policy.stays(1, 1));
     }
     SECTION("default play that never ends, and no play at all that ends") {
         // 3 squares, exact finish. Always 2: 0 -> 2, then blocked for ever.
@@ -407,6 +441,51 @@ TEST_CASE("optimal play refuses boards past its limit, naming the count", "[deci
               (void)optimal_policy(big, Choices<FairDice<>>{{FairDice<>()}});
           }) == "optimal_policy: 4000000 squares times the rolls of the 1 dice to choose from make "
                 "24000000 states and rolls, more than the limit of 2e+07");
+    // Dice of faces 1 and 1,000: two rolls, but a stay to keep for every roll up to 1,000.
+    std::vector<std::int64_t> weights(1000, 0);
+    weights.front() = 1;
+    weights.back() = 1;
+    const Choices<LoadedDice<>> far{{LoadedDice<>(weights)}, true};
+    const Board<> medium({}, {.size = 30'000});
+    CHECK(message_of<InvalidConfig>([&] { (void)optimal_policy(medium, far); }) ==
+          "optimal_policy: with stays allowed, every roll up to the highest (1000) on each of "
+          "30000 squares makes 30030000 decisions to keep, more than the limit of 2e+07");
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)two_player_equilibrium(Board<>({}, {.size = 200}), far);
+          }) == "two_player_equilibrium: with stays allowed, every roll up to the highest (1000) "
+                "on each of 40000 joint states makes 40040000 decisions to keep, more than the "
+                "limit of 2e+07");
+}
+
+TEST_CASE("a policy asked about a state it does not cover says so", "[decisions][optimal]") {
+    const Board<> board = small_board();
+    const Choices<LoadedDice<>> choices{three_dice(), true};
+    const OptimalPolicy policy = optimal_policy(board, choices);
+    DecisionState state = new_decision_state(choices, 2);
+    CHECK(policy.action(state) == Action::roll_with(2));
+    state.game.seat_due = 5;
+    CHECK(message_of<InvalidConfig>([&] { (void)policy.action(state); }) ==
+          "OptimalPolicy::action: the seat due (5) is not on a square below home of the board "
+          "this policy was solved for (4 squares)");
+    state.game.seat_due = 0;
+    state.game.squares[0] = 4; // home
+    CHECK(message_of<InvalidConfig>([&] { (void)policy.action(state); }) ==
+          "OptimalPolicy::action: the seat due (0) is not on a square below home of the board "
+          "this policy was solved for (4 squares)");
+    // Rolls past the highest are never stays, nor do they read another square's.
+    CHECK(policy.stays(2, 1));
+    CHECK(!policy.stays(1, 3));
+    CHECK(!policy.stays(-1, 1));
+    CHECK(!policy.stays(9, 1));
+
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    DecisionState two = new_decision_state(choices, 2);
+    two.game.squares[1] = 7;
+    CHECK(message_of<InvalidConfig>([&] { (void)duel.action(two); }) ==
+          "TwoPlayerPolicy::action: squares 0 and 7 are not both below home of the board this "
+          "policy was solved for (4 squares)");
+    CHECK(!duel.stays(0, 0, 3));
+    CHECK(!duel.stays(0, 4, 1));
 }
 
 TEST_CASE("decisions under house rules: a six moves and rolls again, a stay ends the turn",

@@ -146,6 +146,50 @@ bool can_roll(const Choices<D>& choices, const DecisionState& state, int roll) {
            odds[static_cast<std::size_t>(roll)] > 0.0;
 }
 
+// Throws InvalidConfig, naming what is wrong, unless `state` is one these choices could have
+// reached on `board` under `rules`: a named point, over exactly when the game is, the dice
+// picked among the choices with their highest roll as the state's maximum, a roll seen that
+// those dice can give, and a game state the turn model accepts.
+template <class Config, DiceWithOdds D, HouseRule Rules>
+void check_decision_state(const BasicBoard<Config>& board, const Choices<D>& choices,
+                          const DecisionState& state, const Rules& rules, const char* caller) {
+    const auto fail = [caller](const std::string& what) {
+        throw_invalid_config(
+            fmt::format("{}: the state does not fit these choices: {}", caller, what));
+    };
+    const DecisionPoint point = state.point;
+    if (point > DecisionPoint::over) {
+        fail("its point is none of DecisionPoint's values");
+    }
+    if (state.game.finished != (point == DecisionPoint::over)) {
+        fail(state.game.finished ? "the game is over, but its point is not DecisionPoint::over"
+                                 : "its point is DecisionPoint::over, but the game is not");
+    }
+    if (point == DecisionPoint::choose_dice && choices.dice.size() < 2) {
+        fail("it is a pick of dice, but there is one dice to choose from");
+    }
+    if (point == DecisionPoint::roll || point == DecisionPoint::move_or_stay) {
+        if (state.dice >= choices.dice.size()) {
+            fail(fmt::format("it picked dice {}, but there are {} to choose from", state.dice,
+                             choices.dice.size()));
+        }
+        const auto highest = static_cast<int>(choices.dice[state.dice].max_roll());
+        if (state.game.max_roll != highest) {
+            fail(fmt::format("its max_roll is {}, but the dice picked roll at most {}",
+                             state.game.max_roll, highest));
+        }
+    }
+    if (point == DecisionPoint::move_or_stay &&
+        (!choices.may_stay || !can_roll(choices, state, state.roll))) {
+        fail(fmt::format("it has seen a roll of {}, which is not one the dice picked (number {}) "
+                         "give with a stay allowed",
+                         state.roll, state.dice));
+    }
+    if (point != DecisionPoint::over) {
+        check_state(board, state.game, rules);
+    }
+}
+
 inline std::string describe(const Action& action) {
     switch (action.kind) {
     case Action::Kind::roll_with:
@@ -201,7 +245,8 @@ template <DiceWithOdds D>
 /// Takes `action` at a decision point of `state` (which is not changed) under the board's rules
 /// and `house_rules` (none unless given). Throws InvalidConfig, naming what was wrong, for an
 /// action that is not among legal_actions(choices, state): at a chance point, after the end, a
-/// die that is not in the choices, or a stay the choices do not allow.
+/// die that is not in the choices, or a stay the choices do not allow; and for a state these
+/// choices could not have reached (see detail::check_decision_state).
 template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] DecisionStep apply_action(const BasicBoard<Config>& board, const Choices<D>& choices,
                                         const DecisionState& state, Action action,
@@ -211,11 +256,12 @@ template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         detail::throw_invalid_config(
             fmt::format("apply_action: {} is not legal here: {}", detail::describe(action), why));
     };
-    // A forged state or action outside the enums would get past every case below.
-    if (state.point > DecisionPoint::over || action.kind > Action::Kind::stay) {
-        detail::throw_invalid_config(
-            "apply_action: the state's point or the action's kind is none of the named values");
+    // A forged action outside the enum would get past every case below.
+    if (action.kind > Action::Kind::stay) {
+        detail::throw_invalid_config("apply_action: the action's kind is none of Action::Kind's "
+                                     "values");
     }
+    detail::check_decision_state(board, choices, state, house_rules, "apply_action");
     switch (state.point) {
     case DecisionPoint::over:
         refuse("the game is over");
@@ -236,14 +282,8 @@ template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         if (action.kind == Action::Kind::roll_with) {
             refuse(fmt::format("the roll ({}) is made: the player moves or stays", state.roll));
         }
-        if (!choices.may_stay || !detail::can_roll(choices, state, state.roll)) {
-            refuse(fmt::format("the state's roll ({}) is not one the dice picked (number {}) "
-                               "can give under these choices",
-                               state.roll, state.dice));
-        }
         break;
     }
-    detail::check_state(board, state.game, house_rules);
     if (action.kind == Action::Kind::roll_with) {
         DecisionStep step{state, std::nullopt, false};
         step.state.point = DecisionPoint::roll;
@@ -270,33 +310,24 @@ template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 
 /// Applies `roll` at the chance point of `state` (which is not changed). When the choices let
 /// the player stay, the roll is only seen: the next point is move_or_stay. Otherwise it is
-/// applied through the turn model. Throws InvalidConfig at a decision point, after the end, and
-/// for a roll the dice picked cannot give.
+/// applied through the turn model. Throws InvalidConfig at a decision point, after the end, for
+/// a roll the dice picked cannot give, and for a state these choices could not have reached.
 template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] DecisionStep apply_chance(const BasicBoard<Config>& board, const Choices<D>& choices,
                                         const DecisionState& state, int roll,
                                         const Rules& house_rules = Rules{}) {
     detail::check_choices(choices, "apply_chance");
+    detail::check_decision_state(board, choices, state, house_rules, "apply_chance");
     if (state.point != DecisionPoint::roll) {
         detail::throw_invalid_config(
             state.point == DecisionPoint::over
                 ? std::string("apply_chance: the game is over")
                 : std::string("apply_chance: the player due decides first (apply_action)"));
     }
-    if (state.dice >= choices.dice.size()) {
-        detail::throw_invalid_config(
-            fmt::format("apply_chance: the state picked dice {}, but there are {} to choose from",
-                        state.dice, choices.dice.size()));
-    }
-    bool possible = false;
-    for (const ChanceOutcome& outcome : chance_outcomes(choices, state)) {
-        possible = possible || outcome.roll == roll;
-    }
-    if (!possible) {
+    if (!detail::can_roll(choices, state, roll)) {
         detail::throw_invalid_config(fmt::format(
             "apply_chance: the dice picked (number {}) cannot roll {}", state.dice, roll));
     }
-    detail::check_state(board, state.game, house_rules);
     if (choices.may_stay) {
         DecisionStep step{state, std::nullopt, false};
         step.state.point = DecisionPoint::move_or_stay;

@@ -28,6 +28,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace snakeladder {
@@ -40,7 +41,7 @@ struct OptimalPolicy {
     /// Index s in 0..size-1: the dice to roll there (an index into Choices::dice).
     std::vector<std::uint32_t> dice;
     /// Whether to stay on square s after rolling r: stay[s * (max_roll + 1) + r] (see stays()).
-    /// All false when the choices do not allow staying.
+    /// Empty when the choices do not allow staying.
     std::vector<bool> stay;
     /// The highest roll of any of the dice.
     int max_roll = 0;
@@ -58,7 +59,11 @@ struct OptimalPolicy {
     /// How many turns this policy saves over default play.
     [[nodiscard]] double gain() const { return default_turns - turns(); }
     /// Whether to stay on `square` (0..size-1) after rolling `roll` (1..max_roll).
+    /// False for a square or roll outside those ranges.
     [[nodiscard]] bool stays(Square square, int roll) const {
+        if (square < 0 || roll < 1 || roll > max_roll) {
+            return false;
+        }
         const std::size_t at =
             static_cast<std::size_t>(square) * (static_cast<std::size_t>(max_roll) + 1) +
             static_cast<std::size_t>(roll);
@@ -66,17 +71,27 @@ struct OptimalPolicy {
     }
     /// The decision of the player due at `state` as this policy plays it, from the square of
     /// the seat due (for several players: each plays as if alone). Throws InvalidConfig at a
-    /// chance point or after the end.
+    /// chance point, after the end, and when the seat due is not on a square of the board
+    /// below home.
     [[nodiscard]] Action action(const DecisionState& state) const {
-        const Square square = state.game.squares.at(state.game.seat_due);
+        if (state.point == DecisionPoint::roll || state.point == DecisionPoint::over) {
+            detail::throw_invalid_config("OptimalPolicy::action: nobody decides here (a chance "
+                                         "point or the end of the game)");
+        }
+        const std::vector<Square>& squares = state.game.squares;
+        const std::uint32_t seat = state.game.seat_due;
+        if (seat >= squares.size() || squares[seat] < 0 ||
+            static_cast<std::size_t>(squares[seat]) >= dice.size()) {
+            detail::throw_invalid_config(
+                fmt::format("OptimalPolicy::action: the seat due ({}) is not on a square below "
+                            "home of the board this policy was solved for ({} squares)",
+                            seat, dice.size()));
+        }
+        const Square square = squares[seat];
         if (state.point == DecisionPoint::choose_dice) {
-            return Action::roll_with(dice.at(static_cast<std::size_t>(square)));
+            return Action::roll_with(dice[static_cast<std::size_t>(square)]);
         }
-        if (state.point == DecisionPoint::move_or_stay) {
-            return stays(square, state.roll) ? Action::stay() : Action::move();
-        }
-        detail::throw_invalid_config("OptimalPolicy::action: nobody decides here (a chance point "
-                                     "or the end of the game)");
+        return stays(square, state.roll) ? Action::stay() : Action::move();
     }
 };
 
@@ -87,6 +102,17 @@ struct PolicyRoll {
     int roll = 0;
     double probability = 0.0;
 };
+
+// The highest roll of any of the dice.
+inline int highest_roll(const std::vector<std::vector<PolicyRoll>>& rolls) {
+    int highest = 0;
+    for (const auto& of_dice : rolls) {
+        for (const PolicyRoll& r : of_dice) {
+            highest = std::max(highest, r.roll);
+        }
+    }
+    return highest;
+}
 
 template <class Config>
 class OnePlayerPlanner {
@@ -102,11 +128,7 @@ public:
                      bool may_stay)
         : board_(board), rolls_(std::move(rolls)), may_stay_(may_stay),
           n_(static_cast<std::size_t>(board.size())) {
-        for (const auto& of_dice : rolls_) {
-            for (const PolicyRoll& r : of_dice) {
-                max_roll_ = std::max(max_roll_, r.roll);
-            }
-        }
+        max_roll_ = highest_roll(rolls_);
         find_safe_squares();
     }
 
@@ -114,8 +136,8 @@ public:
         OptimalPolicy policy;
         policy.max_roll = max_roll_;
         policy.dice = first_dice_;
-        policy.stay.assign(n_ * stride(), false);
         if (may_stay_) {
+            policy.stay.assign(n_ * stride(), false);
             for (std::size_t s = 0; s < n_; ++s) {
                 for (int r = 1; r <= max_roll_; ++r) {
                     policy.stay[s * stride() + static_cast<std::size_t>(r)] = !safe_[target(s, r)];
@@ -149,7 +171,7 @@ private:
         return static_cast<std::size_t>(board_.advance(static_cast<Square>(s), roll));
     }
     [[nodiscard]] bool moves(const OptimalPolicy& policy, std::size_t s, int roll) const {
-        return !policy.stay[s * stride() + static_cast<std::size_t>(roll)];
+        return !may_stay_ || !policy.stay[s * stride() + static_cast<std::size_t>(roll)];
     }
 
     // The squares from which some way of playing reaches home with probability 1 (safe_), and a
@@ -157,42 +179,52 @@ private:
     // has every roll leading to a safe square (or, when the player may stay, any dice), and one
     // of its rolls leads to a square found before it on the way back from home.
     void find_safe_squares() {
+        // Who moves where: for each square t, the (square, dice) pairs with a roll from that
+        // square to t, held once for every round of the search below.
+        std::vector<std::size_t> first(n_ + 2, 0);
+        for (std::size_t s = 0; s < n_; ++s) {
+            for (const auto& of_dice : rolls_) {
+                for (const PolicyRoll& r : of_dice) {
+                    ++first[target(s, r.roll) + 1];
+                }
+            }
+        }
+        for (std::size_t t = 0; t <= n_; ++t) {
+            first[t + 1] += first[t];
+        }
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> from(first[n_ + 1]);
+        std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+        for (std::size_t s = 0; s < n_; ++s) {
+            for (std::size_t d = 0; d < rolls_.size(); ++d) {
+                for (const PolicyRoll& r : rolls_[d]) {
+                    from[fill[target(s, r.roll)]++] = {static_cast<std::uint32_t>(s),
+                                                       static_cast<std::uint32_t>(d)};
+                }
+            }
+        }
         safe_.assign(n_ + 1, true);
         first_dice_.assign(n_, 0);
+        std::vector<std::size_t> queue;
         for (;;) {
             std::vector<bool> allowed(n_ * rolls_.size(), false);
             for (std::size_t s = 0; s < n_; ++s) {
                 for (std::size_t d = 0; d < rolls_.size() && safe_[s]; ++d) {
-                    bool all_safe = true;
-                    for (const PolicyRoll& r : rolls_[d]) {
-                        all_safe = all_safe && safe_[target(s, r.roll)];
-                    }
-                    allowed[s * rolls_.size() + d] = may_stay_ || all_safe;
+                    allowed[s * rolls_.size() + d] = may_stay_ || all_rolls_safe(s, d);
                 }
             }
-            // Back from home, along the rolls of allowed dice.
+            // Back from home along the rolls of allowed dice, each pair looked at once.
             std::vector<bool> reached(n_ + 1, false);
             reached[n_] = true;
-            bool grew = true;
-            while (grew) {
-                grew = false;
-                for (std::size_t s = n_; s-- > 0;) {
-                    if (reached[s] || !safe_[s]) {
-                        continue;
-                    }
-                    for (std::size_t d = 0; d < rolls_.size() && !reached[s]; ++d) {
-                        if (!allowed[s * rolls_.size() + d]) {
-                            continue;
-                        }
-                        for (const PolicyRoll& r : rolls_[d]) {
-                            const std::size_t t = target(s, r.roll);
-                            if (t != s && reached[t]) {
-                                reached[s] = true;
-                                first_dice_[s] = static_cast<std::uint32_t>(d);
-                                grew = true;
-                                break;
-                            }
-                        }
+            queue.assign(1, n_);
+            while (!queue.empty()) {
+                const std::size_t t = queue.back();
+                queue.pop_back();
+                for (std::size_t e = first[t]; e < first[t + 1]; ++e) {
+                    const auto [s, d] = from[e];
+                    if (s != t && safe_[s] && !reached[s] && allowed[s * rolls_.size() + d]) {
+                        reached[s] = true;
+                        first_dice_[s] = d;
+                        queue.push_back(s);
                     }
                 }
             }
@@ -331,7 +363,7 @@ struct TwoPlayerPolicy {
     std::vector<double> win;
     /// dice[own * size + other]: the dice to roll there.
     std::vector<std::uint32_t> dice;
-    /// Whether to stay after each roll (see stays()); all false when staying is not allowed.
+    /// Whether to stay after each roll (see stays()); empty when staying is not allowed.
     std::vector<bool> stay;
     /// The chance that the seat this policy plays wins from the start: seat 0 in the
     /// equilibrium, the responder's seat in a best reply.
@@ -350,7 +382,11 @@ struct TwoPlayerPolicy {
         return win.at(index(own, other));
     }
     /// Whether the player on `own` (the other on `other`) stays after rolling `roll`.
+    /// False for squares or a roll outside the board's and the dice's ranges.
     [[nodiscard]] bool stays(Square own, Square other, int roll) const {
+        if (own < 0 || other < 0 || own >= size || other >= size || roll < 1 || roll > max_roll) {
+            return false;
+        }
         const std::size_t i = index(own, other) * (static_cast<std::size_t>(max_roll) + 1) +
                               static_cast<std::size_t>(roll);
         return i < stay.size() && stay[i];
@@ -365,8 +401,14 @@ struct TwoPlayerPolicy {
         }
         const Square own = state.game.squares[state.game.seat_due];
         const Square other = state.game.squares[1 - state.game.seat_due];
+        if (own < 0 || other < 0 || own >= size || other >= size) {
+            detail::throw_invalid_config(
+                fmt::format("TwoPlayerPolicy::action: squares {} and {} are not both below home "
+                            "of the board this policy was solved for ({} squares)",
+                            own, other, size));
+        }
         if (state.point == DecisionPoint::choose_dice) {
-            return Action::roll_with(dice.at(index(own, other)));
+            return Action::roll_with(dice[index(own, other)]);
         }
         return stays(own, other, state.roll) ? Action::stay() : Action::move();
     }
@@ -396,11 +438,7 @@ public:
                bool may_stay)
         : board_(board), rolls_(std::move(rolls)), may_stay_(may_stay),
           n_(static_cast<std::size_t>(board.size())) {
-        for (const auto& of_dice : rolls_) {
-            for (const PolicyRoll& r : of_dice) {
-                max_roll_ = std::max(max_roll_, r.roll);
-            }
-        }
+        max_roll_ = highest_roll(rolls_);
     }
 
     [[nodiscard]] std::size_t squares() const { return n_; }
@@ -441,8 +479,9 @@ public:
             double q = 0.0;
             for (const PolicyRoll& roll : rolls_[opponent.dice[at]]) {
                 const std::size_t t = target(o, roll.roll);
-                const bool stays = opponent.stay[at * (static_cast<std::size_t>(max_roll_) + 1) +
-                                                 static_cast<std::size_t>(roll.roll)];
+                const bool stays =
+                    may_stay_ && opponent.stay[at * (static_cast<std::size_t>(max_roll_) + 1) +
+                                               static_cast<std::size_t>(roll.roll)];
                 if (stays || t != n_) { // a move home wins the game for the opponent
                     q += roll.probability * mine[r * n_ + (stays ? o : t)];
                 }
@@ -467,7 +506,9 @@ private:
         policy.max_roll = max_roll_;
         policy.win.assign(n_ * n_, 0.0);
         policy.dice.assign(n_ * n_, 0);
-        policy.stay.assign(n_ * n_ * (static_cast<std::size_t>(max_roll_) + 1), false);
+        if (may_stay_) {
+            policy.stay.assign(n_ * n_ * (static_cast<std::size_t>(max_roll_) + 1), false);
+        }
         return policy;
     }
 
@@ -557,11 +598,26 @@ std::vector<std::vector<PolicyRoll>> policy_rolls(const Choices<D>& choices) {
     return rolls;
 }
 
+// Where staying is allowed, the decisions hold a stay for every roll up to the highest on each
+// of `cells` positions, and each round reads them all: refuses more than `limit` of them.
+inline void check_stay_table(const char* caller, double cells, const char* what,
+                             const std::vector<std::vector<PolicyRoll>>& rolls, bool may_stay,
+                             double limit) {
+    const double entries = cells * (static_cast<double>(highest_roll(rolls)) + 1.0);
+    if (may_stay && entries > limit) {
+        throw_invalid_config(fmt::format(
+            "{}: with stays allowed, every roll up to the highest ({}) on each of {:.0f} {} makes "
+            "{:.0f} decisions to keep, more than the limit of {:.0e}",
+            caller, highest_roll(rolls), cells, what, entries, limit));
+    }
+}
+
 // Refuses a two-player problem whose sweep would read more than max_sweep_work joint squares
 // and rolls, naming the count.
 template <class Config>
 void check_duel_size(const BasicBoard<Config>& board,
-                     const std::vector<std::vector<PolicyRoll>>& rolls, const char* caller) {
+                     const std::vector<std::vector<PolicyRoll>>& rolls, bool may_stay,
+                     const char* caller) {
     double per_square = 0.0;
     for (const auto& of_dice : rolls) {
         per_square += static_cast<double>(of_dice.size());
@@ -573,6 +629,8 @@ void check_duel_size(const BasicBoard<Config>& board,
             "dice: more than the limit of {:.0e} (simulate plays such games)",
             caller, board.size(), states, per_square, DuelSolver<Config>::max_sweep_work));
     }
+    check_stay_table(caller, states, "joint states", rolls, may_stay,
+                     DuelSolver<Config>::max_sweep_work);
 }
 
 } // namespace detail
@@ -588,7 +646,7 @@ template <class Config, DiceWithOdds D>
                                                      const Choices<D>& choices) {
     detail::check_choices(choices, "two_player_equilibrium");
     auto rolls = detail::policy_rolls(choices);
-    detail::check_duel_size(board, rolls, "two_player_equilibrium");
+    detail::check_duel_size(board, rolls, choices.may_stay, "two_player_equilibrium");
     return detail::DuelSolver<Config>(board, std::move(rolls), choices.may_stay).equilibrium();
 }
 
@@ -607,13 +665,15 @@ template <class Config, DiceWithOdds D, Policy P>
             fmt::format("best_reply: the responder's seat is 0 or 1, got {}", seat));
     }
     auto rolls = detail::policy_rolls(choices);
-    detail::check_duel_size(board, rolls, "best_reply");
+    detail::check_duel_size(board, rolls, choices.may_stay, "best_reply");
     detail::DuelSolver<Config> solver(board, std::move(rolls), choices.may_stay);
     const std::size_t n = solver.squares();
     const std::size_t stride = static_cast<std::size_t>(solver.max_roll()) + 1;
     typename detail::DuelSolver<Config>::Opponent fixed;
     fixed.dice.assign(n * n, 0);
-    fixed.stay.assign(n * n * stride, false);
+    if (choices.may_stay) {
+        fixed.stay.assign(n * n * stride, false);
+    }
     const auto refuse = [](const Action& action, const DecisionState& state) {
         detail::throw_invalid_config(fmt::format(
             "best_reply: the opponent answered {}, which is not legal at {} ({})", action,
@@ -676,6 +736,8 @@ template <class Config, DiceWithOdds D>
             "states and rolls, more than the limit of {:.0e}",
             board.size(), choices.dice.size(), square_rolls, Planner::max_square_rolls));
     }
+    detail::check_stay_table("optimal_policy", static_cast<double>(board.size()), "squares", rolls,
+                             choices.may_stay, Planner::max_square_rolls);
     OptimalPolicy policy = Planner(board, std::move(rolls), choices.may_stay).solve();
     policy.default_turns = expected_turns(board, choices.dice.front()).from_start;
     return policy;
