@@ -19,6 +19,7 @@
 #include "length_distribution.hpp"
 #include "null_mutex.hpp"
 #include "optimal_play.hpp"
+#include "policies.hpp"
 #include "random.hpp"
 #include "render.hpp"
 #include "rules.hpp"
