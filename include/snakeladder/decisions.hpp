@@ -25,8 +25,10 @@
 
 namespace snakeladder {
 
-/// What the player due may decide, for every seat alike: a value.
-template <DiceWithOdds D>
+/// What the player due may decide, for every seat alike: a value. Any dice can be driven through
+/// decisions; the analysis and the policies that look ahead (chance_outcomes, optimal_policy,
+/// GreedyPolicy) need dice whose odds are known (DiceWithOdds).
+template <Dice D>
 struct Choices {
     /// The dice a player picks from before each roll (at least one, at most max_dice). With one,
     /// there is nothing to choose before a roll. A house rule's "maximum" is the highest roll of
@@ -100,7 +102,7 @@ struct DecisionStep {
 
 namespace detail {
 
-template <DiceWithOdds D>
+template <Dice D>
 void check_choices(const Choices<D>& choices, const char* caller) {
     if (choices.dice.empty() || choices.dice.size() > Choices<D>::max_dice) {
         throw_invalid_config(fmt::format("{}: Choices needs 1 to {} dice to choose from, got {}",
@@ -110,7 +112,7 @@ void check_choices(const Choices<D>& choices, const char* caller) {
 
 // The point a roll starts from: a pick of dice when there are several, else the roll itself.
 // Until a pick, the state's maximum is the first dice's.
-template <DiceWithOdds D>
+template <Dice D>
 DecisionState at_next_roll(const Choices<D>& choices, GameState game) {
     DecisionState next;
     next.game = std::move(game);
@@ -126,7 +128,7 @@ DecisionState at_next_roll(const Choices<D>& choices, GameState game) {
 }
 
 // The roll of `state` applied: the move, then the next point.
-template <class Config, DiceWithOdds D, HouseRule Rules>
+template <class Config, Dice D, HouseRule Rules>
 DecisionStep move_by_roll(const BasicBoard<Config>& board, const Choices<D>& choices,
                           const DecisionState& state, int roll, const Rules& rules) {
     GameState game = state.game;
@@ -135,22 +137,31 @@ DecisionStep move_by_roll(const BasicBoard<Config>& board, const Choices<D>& cho
     return {at_next_roll(choices, std::move(game)), std::move(outcome), false};
 }
 
-// Whether the dice picked at `state` can roll `roll`.
-template <DiceWithOdds D>
+// Whether the dice picked at `state` can roll `roll`: a face of positive probability, or for
+// dice whose odds are not known or too large to tabulate, a roll within their range.
+template <Dice D>
 bool can_roll(const Choices<D>& choices, const DecisionState& state, int roll) {
     if (state.dice >= choices.dice.size()) {
         return false;
     }
-    const auto odds = choices.dice[state.dice].face_probabilities();
-    return roll >= 1 && static_cast<std::size_t>(roll) < odds.size() &&
-           odds[static_cast<std::size_t>(roll)] > 0.0;
+    const D& dice = choices.dice[state.dice];
+    if constexpr (DiceWithOdds<D>) {
+        if (static_cast<int>(dice.max_roll()) <= max_tabulated_roll) {
+            const auto odds = dice.face_probabilities();
+            return roll >= 1 && static_cast<std::size_t>(roll) < odds.size() &&
+                   odds[static_cast<std::size_t>(roll)] > 0.0;
+        }
+    }
+    // Dice without odds (ScriptedDice), or too large to tabulate: any roll in their range.
+    return roll >= 1 && roll >= static_cast<int>(dice.min_roll()) &&
+           roll <= static_cast<int>(dice.max_roll());
 }
 
 // Throws InvalidConfig, naming what is wrong, unless `state` is one these choices could have
 // reached on `board` under `rules`: a named point, over exactly when the game is, the dice
 // picked among the choices with their highest roll as the state's maximum, a roll seen that
 // those dice can give, and a game state the turn model accepts.
-template <class Config, DiceWithOdds D, HouseRule Rules>
+template <class Config, Dice D, HouseRule Rules>
 void check_decision_state(const BasicBoard<Config>& board, const Choices<D>& choices,
                           const DecisionState& state, const Rules& rules, const char* caller) {
     const auto fail = [caller](const std::string& what) {
@@ -206,7 +217,7 @@ inline std::string describe(const Action& action) {
 
 /// A new game of `players` seats with these choices: every token on square 0, seat 0 due.
 /// Throws InvalidConfig for no dice or more than Choices::max_dice, and for no players.
-template <DiceWithOdds D>
+template <Dice D>
 [[nodiscard]] DecisionState new_decision_state(const Choices<D>& choices, std::size_t players) {
     detail::check_choices(choices, "new_decision_state");
     if (players < 1) {
@@ -217,7 +228,7 @@ template <DiceWithOdds D>
 
 /// The decisions the player due may take at `state`, in a fixed order: roll_with(0), roll_with(1),
 /// ... at choose_dice; move, then stay at move_or_stay. Empty at a chance point and when over.
-template <DiceWithOdds D>
+template <Dice D>
 [[nodiscard]] std::vector<Action> legal_actions(const Choices<D>& choices,
                                                 const DecisionState& state) {
     std::vector<Action> actions;
@@ -247,7 +258,7 @@ template <DiceWithOdds D>
 /// action that is not among legal_actions(choices, state): at a chance point, after the end, a
 /// die that is not in the choices, or a stay the choices do not allow; and for a state these
 /// choices could not have reached (see detail::check_decision_state).
-template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
+template <class Config, Dice D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] DecisionStep apply_action(const BasicBoard<Config>& board, const Choices<D>& choices,
                                         const DecisionState& state, Action action,
                                         const Rules& house_rules = Rules{}) {
@@ -282,6 +293,10 @@ template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         if (action.kind == Action::Kind::roll_with) {
             refuse(fmt::format("the roll ({}) is made: the player moves or stays", state.roll));
         }
+        if (action.dice != 0) { // Action::move() and stay() name no dice
+            refuse(fmt::format("a move or a stay names no dice, and this one names dice {}",
+                               action.dice));
+        }
         break;
     }
     if (action.kind == Action::Kind::roll_with) {
@@ -312,7 +327,7 @@ template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 /// the player stay, the roll is only seen: the next point is move_or_stay. Otherwise it is
 /// applied through the turn model. Throws InvalidConfig at a decision point, after the end, for
 /// a roll the dice picked cannot give, and for a state these choices could not have reached.
-template <class Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
+template <class Config, Dice D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] DecisionStep apply_chance(const BasicBoard<Config>& board, const Choices<D>& choices,
                                         const DecisionState& state, int roll,
                                         const Rules& house_rules = Rules{}) {

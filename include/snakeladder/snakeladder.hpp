@@ -9,6 +9,7 @@
 #include "board_text.hpp"
 #include "board_traps.hpp"
 #include "config.hpp"
+#include "decision_game.hpp"
 #include "decisions.hpp"
 #include "errors.hpp"
 #include "game.hpp"

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,12 @@ struct ExtraRoll {
     /// blocked by the exact-finish rule) and this roll was not the maximum, so it stays there;
     /// `needed` is then the maximum.
     bool waiting = false;
+    /// A game where players decide (DecisionGame): the dice the player picked for this roll, by
+    /// index in the game's Choices; empty when there was one dice and nothing to pick.
+    std::optional<std::uint32_t> dice;
+    /// A game where players decide: the player saw this roll and stayed where they stood, which
+    /// ended the turn (`end` is `start`).
+    bool stayed = false;
 
     friend bool operator==(const ExtraRoll&, const ExtraRoll&) = default;
 };
@@ -113,6 +120,12 @@ struct TurnRecord {
     /// House rule ExtraTurnOnMax: too many maximum rolls in a row forfeited the turn; the token
     /// is back on `start` (the last of `extra_rolls` is the roll that forfeited it).
     bool forfeited = false;
+    /// A game where players decide (DecisionGame): the dice the player picked for the first
+    /// roll, by index in the game's Choices; empty when there was one dice and nothing to pick.
+    std::optional<std::uint32_t> dice;
+    /// A game where players decide: the player saw the first roll and stayed where they stood,
+    /// which ended the turn (`end` is `start`).
+    bool stayed = false;
     /// The rolls after the first, in order, when a house rule granted more (ExtraTurnOnMax,
     /// RollAgainOnMax, a rule of the user's).
     std::vector<ExtraRoll> extra_rolls;
@@ -166,43 +179,42 @@ inline std::string ordinal(std::int64_t n) {
 ///   `Ana rolls 2: 15 to 17, then to 14` (a rule of the user's moved the mover)
 ///   `Ana rolls 3: 17 to 20, will miss a turn` (MissTurnSquares)
 ///   `Ben rolls 2: 5 to 7; Ana misses turn 9`
+/// and where players decide (DecisionGame; dice are numbered from 0, as in Choices):
+///   `Ana rolls 8 with dice 1: 10 to 18`
+///   `Ana rolls 5, stays on 97`
 template <>
 struct fmt::formatter<snakeladder::TurnRecord> {
     constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
     template <typename FormatContext>
     auto format(const snakeladder::TurnRecord& record, FormatContext& ctx) const {
-        auto out = ctx.out();
+        auto out = fmt::format_to(ctx.out(), "{} ", record.player);
+        out = rolls(out, record.roll, record.dice);
         if (record.waiting) {
-            out = fmt::format_to(out, "{} rolls {}, ", record.player, record.roll);
             out = waits(out, record.needed, record.start);
             return missed(out, record);
         }
         if (record.forfeited && record.extra_rolls.empty()) { // a rule forfeited the first roll
-            out = fmt::format_to(out, "{} rolls {}: forfeits the turn, back to {}", record.player,
-                                 record.roll, record.end);
+            out = fmt::format_to(out, ": forfeits the turn, back to {}", record.end);
             return missed(out, record);
         }
         const Square first_end =
             record.extra_rolls.empty() ? record.end : record.extra_rolls.front().start;
-        out = fmt::format_to(out, "{} ", record.player);
-        out = move(out, record.roll, record.start, board_end(record, 0, first_end), record.jumps,
-                   record.needed, record.blocked);
+        out = move(out, record.start, board_end(record, 0, first_end), record.jumps, record.needed,
+                   record.blocked, record.stayed);
         out = knocks(out, record, 0);
         for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
             const snakeladder::ExtraRoll& extra = record.extra_rolls[i];
+            out = rolls(fmt::format_to(out, ", "), extra.roll, extra.dice);
             if (extra.forfeits) {
-                out = fmt::format_to(out, ", rolls {}: forfeits the turn, back to {}", extra.roll,
-                                     record.end);
+                out = fmt::format_to(out, ": forfeits the turn, back to {}", record.end);
                 continue;
             }
             if (extra.waiting) {
-                out = fmt::format_to(out, ", rolls {}, ", extra.roll);
                 out = waits(out, extra.needed, extra.start);
                 continue;
             }
-            out = fmt::format_to(out, ", ");
-            out = move(out, extra.roll, extra.start, board_end(record, i + 1, extra.end),
-                       extra.jumps, extra.needed, extra.blocked);
+            out = move(out, extra.start, board_end(record, i + 1, extra.end), extra.jumps,
+                       extra.needed, extra.blocked, extra.stayed);
             out = knocks(out, record, i + 1);
         }
         if (record.home) {
@@ -214,14 +226,27 @@ struct fmt::formatter<snakeladder::TurnRecord> {
 private:
     using Square = snakeladder::Square;
 
+    // `rolls 8`, or `rolls 8 with dice 1` where the player picked the dice.
     template <typename Out>
-    static Out move(Out out, int roll, Square start, Square end, const snakeladder::JumpPath& jumps,
-                    Square needed, bool blocked) {
-        if (blocked) {
-            return fmt::format_to(out, "rolls {}, needs exactly {}, stays on {}", roll, needed,
-                                  start);
+    static Out rolls(Out out, int roll, const std::optional<std::uint32_t>& dice) {
+        out = fmt::format_to(out, "rolls {}", roll);
+        if (dice) {
+            out = fmt::format_to(out, " with dice {}", *dice);
         }
-        out = fmt::format_to(out, "rolls {}: {} to {}", roll, start, end);
+        return out;
+    }
+
+    // What a roll did, after `rolls N`.
+    template <typename Out>
+    static Out move(Out out, Square start, Square end, const snakeladder::JumpPath& jumps,
+                    Square needed, bool blocked, bool stayed) {
+        if (stayed) {
+            return fmt::format_to(out, ", stays on {}", start);
+        }
+        if (blocked) {
+            return fmt::format_to(out, ", needs exactly {}, stays on {}", needed, start);
+        }
+        out = fmt::format_to(out, ": {} to {}", start, end);
         const char* separator = " via ";
         for (const snakeladder::Jump& jump : jumps) {
             out = fmt::format_to(out, "{}{}", separator, jump);
@@ -233,9 +258,9 @@ private:
     template <typename Out>
     static Out waits(Out out, Square needed, Square start) {
         if (needed != 0) {
-            return fmt::format_to(out, "needs a {} to start, waits on {}", needed, start);
+            return fmt::format_to(out, ", needs a {} to start, waits on {}", needed, start);
         }
-        return fmt::format_to(out, "cannot start with it, waits on {}", start);
+        return fmt::format_to(out, ", cannot start with it, waits on {}", start);
     }
 
     // Where the board put the mover on roll `index`, before a house rule moved it on.
