@@ -434,6 +434,42 @@ TEST_CASE("A failing policy or dice change nothing of the turn under way", "[dec
     }
 }
 
+TEST_CASE("A program drives every step itself with apply_action and apply_chance",
+          "[decision_game]") {
+    // The rolls come from the caller, not the dice; a computer seat's policy is not asked.
+    Choices<ScriptedDice> choices{
+        {ScriptedDice::with_faces(6, {}), ScriptedDice::with_faces(6, {})}, true};
+    DecisionGame game(ten_squares(), choices, {computer("Bob", AlwaysStays{}), person("Ana")},
+                      ExtraTurnOnMax<3>{});
+    REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_chance(3); }) ==
+            "apply_chance: the player due decides first (apply_action)");
+    REQUIRE_FALSE(game.apply_action(Action::roll_with(1)).has_value());
+    REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_action(Action::move()); }) ==
+            "apply_action: move is not legal here: the dice are about to roll (a chance point: "
+            "apply_chance takes the roll)");
+    REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_chance(7); }) ==
+            "apply_chance: the dice picked (number 1) cannot roll 7");
+    REQUIRE_FALSE(game.apply_chance(6).has_value()); // seen: Bob decides
+    REQUIRE_FALSE(game.turn_so_far().has_value());
+    REQUIRE_FALSE(game.apply_action(Action::move()).has_value()); // a six: another roll
+    REQUIRE(fmt::format("{}", *game.turn_so_far()) ==
+            "Bob rolls 6 with dice 1: 0 to 1 via snake 6-1");
+    REQUIRE(game.state().point == DecisionPoint::choose_dice);
+    REQUIRE(game.position("Bob") == 1);
+    REQUIRE(game.turns() == 0);
+    REQUIRE(game.status() == GameStatus::in_progress);
+    REQUIRE_FALSE(game.apply_action(Action::roll_with(0)).has_value());
+    REQUIRE_FALSE(game.apply_chance(2).has_value());
+    const std::optional<TurnRecord> record = game.apply_action(Action::move());
+    REQUIRE(record.has_value());
+    REQUIRE(fmt::format("{}", *record) ==
+            "Bob rolls 6 with dice 1: 0 to 1 via snake 6-1, rolls 2 with dice 0: 1 to 8 via ladder "
+            "3-8");
+    REQUIRE_FALSE(game.turn_so_far().has_value());
+    REQUIRE(game.current_seat() == 1);
+    REQUIRE(game.choices().dice[0].used() == 0); // the dice never rolled
+}
+
 TEST_CASE("A decision game refuses bad seats, choices and boards", "[decision_game]") {
     const Choices<LoadedDice<>> choices{{ones(), twos()}, false};
     REQUIRE(message_of<InvalidPlayers>([&] {

@@ -150,6 +150,27 @@ public:
         return play_on(&action);
     }
 
+    /// Takes `action` at the decision point reached, for whoever is due, person or computer
+    /// (no policy is asked), and returns the turn's record if that ended it. With apply_chance,
+    /// a program drives every step itself: a replay, a search, a test. Throws GameOver and
+    /// TurnLimitReached, and InvalidConfig as snakeladder::apply_action does (an action that is
+    /// not legal, a chance point); nothing changes.
+    std::optional<TurnRecord> apply_action(Action action) {
+        std::lock_guard<Mutex> lock(mutex_);
+        admit(nullptr);
+        return replay_step(&action, 0);
+    }
+
+    /// Applies `roll` at the chance point reached instead of rolling the dice, and returns the
+    /// turn's record if that ended it. Throws GameOver and TurnLimitReached, and InvalidConfig
+    /// as snakeladder::apply_chance does (a decision point, a roll the dice picked cannot give);
+    /// nothing changes.
+    std::optional<TurnRecord> apply_chance(int roll) {
+        std::lock_guard<Mutex> lock(mutex_);
+        admit(nullptr);
+        return replay_step(nullptr, roll);
+    }
+
     // --- Reading the game. Safe from any thread. ---
 
     /// Where the game stands in the decision model: the turn model's state, the point reached,
@@ -177,6 +198,11 @@ public:
         throw_if_over();
         return names_[state_.seat_due()];
     }
+    [[nodiscard]] std::size_t current_seat() const {
+        std::lock_guard<Mutex> lock(mutex_);
+        throw_if_over();
+        return state_.seat_due();
+    }
     [[nodiscard]] Square position(std::string_view player) const {
         std::lock_guard<Mutex> lock(mutex_);
         return state_.game.squares[seat_of(player)];
@@ -189,6 +215,16 @@ public:
     [[nodiscard]] std::vector<TurnRecord> records() const {
         std::lock_guard<Mutex> lock(mutex_);
         return log_;
+    }
+    /// The rolls of the turn under way so far, as a record (`end` is where the token stands
+    /// now), while a person decides in the middle of a turn (after a roll that grants another);
+    /// nothing between turns. The roll seen at move_or_stay is in state().
+    [[nodiscard]] std::optional<TurnRecord> turn_so_far() const {
+        std::lock_guard<Mutex> lock(mutex_);
+        if (current_.rolls.empty()) {
+            return std::nullopt;
+        }
+        return record_of(current_);
     }
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
         std::lock_guard<Mutex> lock(mutex_);
@@ -309,58 +345,86 @@ private:
         DecisionState state = state_;
         TurnSoFar turn = current_;
         std::vector<Rolled> rolled;
+        std::optional<TurnRecord> record;
         try {
-            for (;;) {
-                DecisionStep step;
+            while (!record) {
                 if (state.is_chance_point()) {
-                    const int roll = roll_dice(state.dice, rolled);
-                    step = apply_chance(board_, choices_, state, roll, config_.house_rules());
+                    record = take_step(state, turn, nullptr, roll_dice(state.dice, rolled));
                 } else if (given != nullptr) {
-                    step = apply_action(board_, choices_, state, *given, config_.house_rules());
-                    turn.pick = picked(*given, turn.pick);
-                    given = nullptr;
+                    const Action action = *std::exchange(given, nullptr);
+                    record = take_step(state, turn, &action, 0);
                 } else if (seats_[state.seat_due()].is_person()) {
                     break; // the person decides: keep the turn so far
                 } else {
                     const Action action = ask_policy(state);
-                    step = apply_action(board_, choices_, state, action, config_.house_rules());
-                    turn.pick = picked(action, turn.pick);
-                }
-                state = std::move(step.state);
-                if (step.outcome) {
-                    turn.rolls.push_back(std::move(*step.outcome));
-                    turn.picks.push_back(turn.pick);
-                    turn.stays.push_back(step.stayed);
-                    turn.pick.reset();
-                    if (turn.rolls.back().turn_over) { // a stay ends the turn too
-                        TurnRecord record = record_of(turn);
-                        log_.reserve(log_.size() + 1); // the last thing that may throw
-                        log_.push_back(record);
-                        state_ = std::move(state);
-                        current_ = TurnSoFar{};
-                        started_ = true;
-                        return record;
-                    }
+                    record = take_step(state, turn, &action, 0);
                 }
             }
+            log_record(record);
         } catch (...) {
             for (auto it = rolled.rbegin(); it != rolled.rend(); ++it) {
                 it->checkpoint.restore(choices_.dice[it->dice], it->rolls);
             }
             throw;
         }
-        state_ = std::move(state);
-        current_ = std::move(turn);
-        started_ = started_ || !rolled.empty();
-        return std::nullopt;
+        commit(std::move(state), std::move(turn), record.has_value() || !rolled.empty());
+        return record;
     }
 
-    static std::optional<std::uint32_t> picked(const Action& action,
-                                               std::optional<std::uint32_t> before) {
-        if (action.kind == Action::Kind::roll_with) {
-            return action.dice;
+    // One step, `action` at a decision point or `roll` at a chance point, on copies: what the
+    // decision model does, kept in the turn so far. Returns the turn's record when it is over.
+    std::optional<TurnRecord> take_step(DecisionState& state, TurnSoFar& turn, const Action* action,
+                                        int roll) const {
+        DecisionStep step;
+        if (action == nullptr) {
+            step = snakeladder::apply_chance(board_, choices_, state, roll, config_.house_rules());
+        } else {
+            step =
+                snakeladder::apply_action(board_, choices_, state, *action, config_.house_rules());
+            if (action->kind == Action::Kind::roll_with) {
+                turn.pick = action->dice;
+            }
         }
-        return before;
+        state = std::move(step.state);
+        if (!step.outcome) {
+            return std::nullopt;
+        }
+        turn.rolls.push_back(std::move(*step.outcome));
+        turn.picks.push_back(turn.pick);
+        turn.stays.push_back(step.stayed);
+        turn.pick.reset();
+        if (!turn.rolls.back().turn_over) { // a stay ends the turn too
+            return std::nullopt;
+        }
+        return record_of(turn);
+    }
+
+    // The one step of apply_action or apply_chance, committed.
+    std::optional<TurnRecord> replay_step(const Action* action, int roll) {
+        DecisionState state = state_;
+        TurnSoFar turn = current_;
+        std::optional<TurnRecord> record = take_step(state, turn, action, roll);
+        log_record(record);
+        commit(std::move(state), std::move(turn), action == nullptr || record.has_value());
+        return record;
+    }
+
+    // Logs the record of a turn that is over: the last thing a call does that may throw.
+    void log_record(const std::optional<TurnRecord>& record) {
+        if (record) {
+            log_.push_back(*record);
+        }
+    }
+
+    // Makes the copies a call worked on the game's state (nothing here throws). A turn that is
+    // over leaves no turn under way.
+    void commit(DecisionState&& state, TurnSoFar&& turn, bool rolled) noexcept {
+        state_ = std::move(state);
+        if (!turn.rolls.empty() && turn.rolls.back().turn_over) {
+            turn = TurnSoFar{};
+        }
+        current_ = std::move(turn);
+        started_ = started_ || rolled;
     }
 
     // Rolls dice `index`, keeping a checkpoint of it first.

@@ -223,10 +223,13 @@ struct SavedEffect {
     Square to = 0;          // `sends`, `moves`: the square the token was moved to
 };
 
-// One roll of a turn as a saved game writes it.
+// One roll of a turn as a saved game writes it. `stays`, `seen` and `dice` are for games where
+// players decide (saved_decision_game.hpp): the player declined the roll; the player had seen the
+// roll and not yet decided when the game was saved; the dice picked for the roll.
 struct SavedMove {
-    enum class Kind { moves, blocked, waits, forfeits };
+    enum class Kind { moves, blocked, waits, forfeits, stays, seen };
     std::int64_t roll = 0;
+    std::optional<std::uint64_t> dice;
     Square start = 0;
     Kind kind = Kind::moves;
     Square end = 0; // for `moves`: where the board put the token; `forfeits`: where it goes back
@@ -237,19 +240,28 @@ struct SavedMove {
 // The canonical text of a roll: consecutive seats sent to square 0 share one `sends`, and
 // consecutive turns to miss one `misses`; a token sent elsewhere has a `sends S to T` of its own.
 inline std::string to_text(const SavedMove& move) {
-    std::string text;
+    std::string text = std::to_string(move.roll);
+    if (move.dice) {
+        text += fmt::format(" dice {}", *move.dice);
+    }
     switch (move.kind) {
     case SavedMove::Kind::moves:
-        text = fmt::format("{}: {} to {}", move.roll, move.start, move.end);
+        text += fmt::format(": {} to {}", move.start, move.end);
         break;
     case SavedMove::Kind::blocked:
-        text = fmt::format("{}: {} blocked", move.roll, move.start);
+        text += fmt::format(": {} blocked", move.start);
         break;
     case SavedMove::Kind::waits:
-        text = fmt::format("{}: {} waits", move.roll, move.start);
+        text += fmt::format(": {} waits", move.start);
         break;
     case SavedMove::Kind::forfeits:
-        text = fmt::format("{}: {} forfeits to {}", move.roll, move.start, move.end);
+        text += fmt::format(": {} forfeits to {}", move.start, move.end);
+        break;
+    case SavedMove::Kind::stays:
+        text += fmt::format(": {} stays", move.start);
+        break;
+    case SavedMove::Kind::seen:
+        text += fmt::format(": {} seen", move.start);
         break;
     }
     const SavedEffect* previous = nullptr;
@@ -288,7 +300,11 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
     SavedMove first;
     first.roll = record.roll;
     first.start = record.start;
-    if (record.waiting) {
+    first.dice = record.dice;
+    if (record.stayed) {
+        first.kind = SavedMove::Kind::stays;
+        first.end = record.start;
+    } else if (record.waiting) {
         first.kind = SavedMove::Kind::waits;
         first.end = record.start;
     } else if (record.forfeited && record.extra_rolls.empty()) {
@@ -307,7 +323,10 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
         move.roll = extra.roll;
         move.start = extra.start;
         move.end = extra.end;
-        if (extra.forfeits) {
+        move.dice = extra.dice;
+        if (extra.stayed) {
+            move.kind = SavedMove::Kind::stays;
+        } else if (extra.forfeits) {
             move.kind = SavedMove::Kind::forfeits;
             move.end = record.end;
         } else if (extra.blocked) {
@@ -1025,6 +1044,9 @@ SavedTurn read_turn(SavedGameLine& line) {
         line.skip_blanks();
         move.column = line.column();
         move.roll = static_cast<std::int64_t>(line.number(int_max, "the roll"));
+        if (line.accept_word("dice")) {
+            move.dice = line.number(std::numeric_limits<std::uint32_t>::max(), "the dice picked");
+        }
         line.expect(':', "':' after the roll");
         move.start = static_cast<Square>(line.number(square_max, "the square the roll starts on"));
         line.skip_blanks();
@@ -1042,10 +1064,13 @@ SavedTurn read_turn(SavedGameLine& line) {
             move.kind = SavedMove::Kind::forfeits;
             line.expect_word("to");
             move.end = static_cast<Square>(line.number(square_max, "the turn's first square"));
+        } else if (kind == "stays" || kind == "seen") {
+            move.kind = kind == "stays" ? SavedMove::Kind::stays : SavedMove::Kind::seen;
+            move.end = move.start;
         } else {
             line.fail(kind_column,
-                      fmt::format("expected 'to', 'blocked', 'waits' or 'forfeits' after the "
-                                  "square, found {}",
+                      fmt::format("expected 'to', 'blocked', 'waits', 'forfeits', 'stays' or "
+                                  "'seen' after the square, found {}",
                                   kind.empty() ? line.found()
                                                : "'" + BoardTextReader::shown(kind) + "'"));
         }
@@ -1055,9 +1080,10 @@ SavedTurn read_turn(SavedGameLine& line) {
     return turn;
 }
 
-// Plays a turn line back on the game and checks that it did what the line says.
+// Checks that a turn line can be the game's next turn: its number, a game not over, the seat
+// due. Throws ParseError naming the turn.
 template <class GameType>
-void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_number) {
+void check_turn_line(const GameType& game, const SavedTurn& turn, std::size_t line_number) {
     const std::uint64_t number = game.turns() + 1;
     const std::vector<std::string>& names = game.players();
     const auto fail = [&](std::size_t column, const std::string& what) {
@@ -1100,6 +1126,32 @@ void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_n
              fmt::format("seat {} ({}) plays out of turn: it is seat {}'s turn ({})", turn.seat,
                          shown_name(names[turn.seat]), due, shown_name(names[due])));
     }
+}
+
+// Throws ParseError, naming the turn and the roll, unless the rolls `played` (what the game did)
+// are what the line says.
+inline void check_turn_moves(const SavedTurn& turn, const std::vector<SavedMove>& played,
+                             std::uint64_t number, std::size_t line_number) {
+    for (std::size_t i = 0; i < turn.moves.size(); ++i) {
+        const std::string said = to_text(turn.moves[i]);
+        const std::string done = i < played.size() ? to_text(played[i]) : "no roll";
+        if (said != done) {
+            throw ParseError(line_number, turn.moves[i].column,
+                             fmt::format("turn {}: the document says \"{}\" for roll {} of the "
+                                         "turn, but on this board under these rules it is \"{}\"",
+                                         number, said, i + 1, done));
+        }
+    }
+}
+
+// Plays a turn line back on the game and checks that it did what the line says.
+template <class GameType>
+void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_number) {
+    check_turn_line(game, turn, line_number);
+    const std::uint64_t number = game.turns() + 1;
+    const auto fail = [&](std::size_t column, const std::string& what) {
+        throw ParseError(line_number, column, fmt::format("turn {}: {}", number, what));
+    };
     const auto low = static_cast<std::int64_t>(game.dice().min_roll());
     const auto high = static_cast<std::int64_t>(game.dice().max_roll());
     std::vector<int> rolls;
@@ -1117,17 +1169,73 @@ void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_n
     } catch (const Error& error) {
         fail(turn.moves.front().column, error.what());
     }
-    const std::vector<SavedMove> played = saved_moves(record);
-    for (std::size_t i = 0; i < turn.moves.size(); ++i) {
-        const std::string said = to_text(turn.moves[i]);
-        const std::string done = i < played.size() ? to_text(played[i]) : "no roll";
-        if (said != done) {
-            fail(turn.moves[i].column,
-                 fmt::format("the document says \"{}\" for roll {} of the turn, but on this board "
-                             "under these rules it is \"{}\"",
-                             said, i + 1, done));
-        }
+    check_turn_moves(turn, saved_moves(record), number, line_number);
+}
+
+} // namespace detail
+
+namespace detail {
+
+// The lines a saved game begins with: the header, the rules and the settings of the game, up to
+// the turn limit (the dice come next).
+template <class Config>
+void write_rules(std::string& out, const Config& config) {
+    const HouseRuleSwitches house = switches_of(config.house_rules());
+    auto sink = std::back_inserter(out);
+    fmt::format_to(sink, "snakeladder saved game {}\n", saved_game_version);
+    fmt::format_to(sink, "overshoot {}\nchains {}\n", Config::overshoot_rule::name,
+                   Config::chain_rule::name);
+    fmt::format_to(sink, "house_rules {}\n", quoted_name(config.house_rules().name()));
+    fmt::format_to(sink, "forfeit_streak {}\nmax_roll_to_start {}\nknock_back {}\n",
+                   house.forfeit_streak, house.max_roll_to_start, house.knock_back);
+    fmt::format_to(sink, "min_players {}\nmax_players {}\nplay_to_last {}\n", config.min_players(),
+                   config.max_players(), config.play_to_last());
+    if (config.turn_limit() == std::numeric_limits<std::uint64_t>::max()) {
+        out += "turn_limit none\n";
+    } else {
+        fmt::format_to(sink, "turn_limit {}\n", config.turn_limit());
     }
+}
+
+// The range of the dice's rolls and their engine's state, as `min_roll 1 max_roll 6 engine
+// Xoshiro256 ...` (`separator` between them: a new line for a game's settings, a space for a
+// decision game's `dice` line), without the final new line.
+template <Dice D>
+void write_dice(std::string& out, const D& dice, char separator) {
+    auto sink = std::back_inserter(out);
+    fmt::format_to(sink, "min_roll {}{}max_roll {}{}", dice.min_roll(), separator, dice.max_roll(),
+                   separator);
+    if constexpr (saves_engine<D>()) {
+        using Saved = SavedEngine<typename D::engine_type>;
+        fmt::format_to(sink, "engine {}", Saved::name);
+        for (const std::uint64_t word : Saved::save(dice.engine())) {
+            fmt::format_to(sink, " {}", word);
+        }
+    } else {
+        out += "engine none";
+    }
+}
+
+// The board section and the players.
+template <class Config>
+void write_board_and_players(std::string& out, const BasicBoard<Config>& board,
+                             const std::vector<std::string>& names) {
+    out += "board\n";
+    out += to_text(board);
+    out += "end board\n";
+    for (std::size_t seat = 0; seat < names.size(); ++seat) {
+        fmt::format_to(std::back_inserter(out), "player {} {}\n", seat, quoted_name(names[seat]));
+    }
+}
+
+// A turn line, from the saved moves of its rolls.
+inline void write_turn(std::string& out, std::uint64_t turn, std::size_t seat,
+                       const std::vector<SavedMove>& moves) {
+    fmt::format_to(std::back_inserter(out), "turn {} seat {}", turn, seat);
+    for (const SavedMove& move : moves) {
+        fmt::format_to(std::back_inserter(out), " | {}", to_text(move));
+    }
+    out += '\n';
 }
 
 } // namespace detail
@@ -1144,49 +1252,14 @@ template <Dice D, class Config, BasicLockable Mutex>
     static_assert(detail::can_be_saved<D>,
                   "a saved game holds the state of the dice's engine: specialise "
                   "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
-    const Config& config = game.config();
-    const HouseRuleSwitches house = switches_of(config.house_rules());
     const std::vector<TurnRecord> records = game.records();
     std::string out;
-    auto sink = std::back_inserter(out);
-    fmt::format_to(sink, "snakeladder saved game {}\n", saved_game_version);
-    fmt::format_to(sink, "overshoot {}\nchains {}\n", Config::overshoot_rule::name,
-                   Config::chain_rule::name);
-    fmt::format_to(sink, "house_rules {}\n", detail::quoted_name(config.house_rules().name()));
-    fmt::format_to(sink, "forfeit_streak {}\nmax_roll_to_start {}\nknock_back {}\n",
-                   house.forfeit_streak, house.max_roll_to_start, house.knock_back);
-    fmt::format_to(sink, "min_players {}\nmax_players {}\nplay_to_last {}\n", config.min_players(),
-                   config.max_players(), config.play_to_last());
-    if (config.turn_limit() == std::numeric_limits<std::uint64_t>::max()) {
-        out += "turn_limit none\n";
-    } else {
-        fmt::format_to(sink, "turn_limit {}\n", config.turn_limit());
-    }
-    fmt::format_to(sink, "min_roll {}\nmax_roll {}\n", game.dice().min_roll(),
-                   game.dice().max_roll());
-    if constexpr (detail::saves_engine<D>()) {
-        using Saved = SavedEngine<typename D::engine_type>;
-        fmt::format_to(sink, "engine {}", Saved::name);
-        for (const std::uint64_t word : Saved::save(game.dice().engine())) {
-            fmt::format_to(sink, " {}", word);
-        }
-        out += '\n';
-    } else {
-        out += "engine none\n";
-    }
-    out += "board\n";
-    out += to_text(game.board());
-    out += "end board\n";
-    const std::vector<std::string>& names = game.players();
-    for (std::size_t seat = 0; seat < names.size(); ++seat) {
-        fmt::format_to(sink, "player {} {}\n", seat, detail::quoted_name(names[seat]));
-    }
+    detail::write_rules(out, game.config());
+    detail::write_dice(out, game.dice(), '\n');
+    out += '\n';
+    detail::write_board_and_players(out, game.board(), game.players());
     for (const TurnRecord& record : records) {
-        fmt::format_to(sink, "turn {} seat {}", record.turn, record.seat);
-        for (const detail::SavedMove& move : detail::saved_moves(record)) {
-            fmt::format_to(sink, " | {}", detail::to_text(move));
-        }
-        out += '\n';
+        detail::write_turn(out, record.turn, record.seat, detail::saved_moves(record));
     }
     out += "end\n";
     return out;
@@ -1194,87 +1267,86 @@ template <Dice D, class Config, BasicLockable Mutex>
 
 namespace detail {
 
-// load_game's work: `given` is the house rules passed to it, or null to build them.
-template <class GameType>
-[[nodiscard]] GameType
-load_saved_game(std::string_view text, typename GameType::dice_type dice,
-                const typename GameType::config_type::house_rule_policy* given,
-                const SavedGameLimits& limits) {
-    using Config = typename GameType::config_type;
-    static_assert(can_be_saved<typename GameType::dice_type>,
-                  "a saved game holds the state of the dice's engine: specialise "
-                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
-
-    detail::SavedGameLines lines(text);
+// The first line: `snakeladder saved game 1`.
+inline void read_header(SavedGameLines& lines) {
     std::string_view line;
     if (!lines.next(line)) {
         lines.fail_at_end("the document is empty: a saved game starts with 'snakeladder saved "
                           "game 1'");
     }
-    {
-        detail::SavedGameLine header(line, lines.number());
-        for (const std::string_view word : {"snakeladder", "saved", "game"}) {
-            if (header.word() != word) {
-                header.fail(1, fmt::format("this is not a saved game: the first line must be "
-                                           "'snakeladder saved game {}'",
-                                           saved_game_version));
-            }
+    SavedGameLine header(line, lines.number());
+    for (const std::string_view word : {"snakeladder", "saved", "game"}) {
+        if (header.word() != word) {
+            header.fail(1, fmt::format("this is not a saved game: the first line must be "
+                                       "'snakeladder saved game {}'",
+                                       saved_game_version));
         }
-        header.skip_blanks();
-        const std::size_t version_column = header.column();
-        const std::uint64_t version =
-            header.number(std::numeric_limits<std::uint64_t>::max(), "the format's version");
-        if (version != saved_game_version) {
-            header.fail(version_column,
-                        fmt::format("this is version {} of the saved-game format; this library "
-                                    "reads version {}",
-                                    version, saved_game_version));
-        }
-        header.expect_end("the version");
     }
+    header.skip_blanks();
+    const std::size_t version_column = header.column();
+    const std::uint64_t version =
+        header.number(std::numeric_limits<std::uint64_t>::max(), "the format's version");
+    if (version != saved_game_version) {
+        header.fail(version_column,
+                    fmt::format("this is version {} of the saved-game format; this library "
+                                "reads version {}",
+                                version, saved_game_version));
+    }
+    header.expect_end("the version");
+}
 
-    detail::SavedSettings saved;
+// The settings, up to and including the line `board`. `other(line)` is offered each setting
+// line first and returns whether it read it (a decision game's `may_stay` and dice);
+// `without_dice`: the document gives no min_roll, max_roll or engine of its own (a decision
+// game's, whose `other` reads them for each of its dice).
+template <class Other>
+SavedSettings read_settings(SavedGameLines& lines, Other&& other, bool without_dice) {
+    SavedSettings saved;
+    std::string_view line;
     for (;;) {
         if (!lines.next(line)) {
             lines.fail_at_end("the document ends before its board: it is cut short");
         }
-        detail::SavedGameLine setting(line, lines.number());
+        SavedGameLine setting(line, lines.number());
         if (setting.word() == "board") {
             setting.expect_end("'board'");
             break;
         }
-        setting = detail::SavedGameLine(line, lines.number());
-        detail::read_setting(setting, saved);
+        setting = SavedGameLine(line, lines.number());
+        if (!other(setting)) {
+            read_setting(setting, saved);
+        }
     }
-    for (std::size_t key = 0; key < detail::setting::key_count; ++key) {
-        if (saved.places[key].line == 0 && !detail::setting::optional(key)) {
+    for (std::size_t key = 0; key < setting::key_count; ++key) {
+        const bool of_dice =
+            key == setting::min_roll || key == setting::max_roll || key == setting::engine;
+        if (saved.places[key].line == 0 && !setting::optional(key) && !(without_dice && of_dice)) {
             throw ParseError(lines.number(), 1,
                              fmt::format("the setting '{}' is missing; every setting comes "
                                          "before 'board'",
-                                         detail::setting::names[key]));
+                                         setting::names[key]));
         }
     }
-    const auto config = detail::checked_config<Config>(saved, given);
-    detail::check_and_restore_dice(saved, dice);
-    const std::size_t board_line = lines.number(); // named for errors of the board as a whole
-    Board<Config> board = detail::read_board(lines, config, limits);
+    return saved;
+}
 
-    // The players, seat by seat.
+// The players, seat by seat, after the board: the names (and the line of each in
+// `lines_of_names`, when given), and in `line` the first line after them (read from `lines`).
+template <class Config>
+std::vector<std::string> read_players(SavedGameLines& lines, std::string_view& line,
+                                      const Config& config,
+                                      std::vector<std::size_t>* lines_of_names = nullptr) {
     std::vector<std::string> names;
     std::vector<std::size_t> name_lines;
-    std::size_t first_player_line = 0;
     for (;;) {
         if (!lines.next(line)) {
             lines.fail_at_end("the document ends after its board: it is cut short");
         }
-        detail::SavedGameLine player(line, lines.number());
+        SavedGameLine player(line, lines.number());
         player.skip_blanks();
         const std::size_t word_column = player.column();
         if (player.word() != "player") {
             break;
-        }
-        if (first_player_line == 0) {
-            first_player_line = lines.number();
         }
         player.skip_blanks();
         const std::size_t seat_column = player.column();
@@ -1307,30 +1379,92 @@ load_saved_game(std::string_view text, typename GameType::dice_type dice,
                                      names.size(), names.size() == 1 ? "" : "s",
                                      config.min_players()));
     }
-    {
-        // The first name, in the order of the document, that repeats one before it.
-        std::vector<std::size_t> by_name(names.size());
-        std::iota(by_name.begin(), by_name.end(), std::size_t{0});
-        std::stable_sort(by_name.begin(), by_name.end(),
-                         [&](std::size_t a, std::size_t b) { return names[a] < names[b]; });
-        std::size_t twin = names.size();
-        std::size_t original = 0;
-        std::size_t first_of_name = 0; // the lowest seat of the current run of equal names
-        for (std::size_t i = 0; i < by_name.size(); ++i) {
-            if (i == 0 || names[by_name[i]] != names[by_name[i - 1]]) {
-                first_of_name = by_name[i];
-            } else if (by_name[i] < twin) {
-                twin = by_name[i];
-                original = first_of_name;
-            }
-        }
-        if (twin != names.size()) {
-            throw ParseError(name_lines[twin], 1,
-                             fmt::format("players {} and {} are both called {}; every player "
-                                         "needs a different name",
-                                         original, twin, detail::shown_name(names[twin])));
+    // The first name, in the order of the document, that repeats one before it.
+    std::vector<std::size_t> by_name(names.size());
+    std::iota(by_name.begin(), by_name.end(), std::size_t{0});
+    std::stable_sort(by_name.begin(), by_name.end(),
+                     [&](std::size_t a, std::size_t b) { return names[a] < names[b]; });
+    std::size_t twin = names.size();
+    std::size_t original = 0;
+    std::size_t first_of_name = 0; // the lowest seat of the current run of equal names
+    for (std::size_t i = 0; i < by_name.size(); ++i) {
+        if (i == 0 || names[by_name[i]] != names[by_name[i - 1]]) {
+            first_of_name = by_name[i];
+        } else if (by_name[i] < twin) {
+            twin = by_name[i];
+            original = first_of_name;
         }
     }
+    if (twin != names.size()) {
+        throw ParseError(name_lines[twin], 1,
+                         fmt::format("players {} and {} are both called {}; every player "
+                                     "needs a different name",
+                                     original, twin, shown_name(names[twin])));
+    }
+    if (lines_of_names != nullptr) {
+        *lines_of_names = std::move(name_lines);
+    }
+    return names;
+}
+
+// The turn lines from `line` (the first line after the players) to `end`, each read and handed
+// to `replay(turn, line_number, next_is_end)` (whether the line after it is `end`), then nothing
+// after `end`.
+template <class Config, class Replay>
+void read_turns(SavedGameLines& lines, std::string_view line, Replay&& replay) {
+    for (;;) {
+        SavedGameLine turn_line(line, lines.number());
+        turn_line.skip_blanks();
+        const std::size_t word_column = turn_line.column();
+        const std::string_view word = turn_line.word();
+        if (word == "end") {
+            turn_line.expect_end("'end'");
+            break;
+        }
+        if (word != "turn") {
+            turn_line.fail(word_column,
+                           fmt::format("expected 'turn' or 'end', found {}",
+                                       word.empty() ? turn_line.found()
+                                                    : "'" + BoardTextReader::shown(word) + "'"));
+        }
+        const SavedTurn turn = read_turn<Config>(turn_line);
+        SavedGameLines ahead = lines; // a look at the next line, which stays unread
+        std::string_view next;
+        const bool next_is_end =
+            ahead.next(next) && SavedGameLine(next, ahead.number()).word() == "end";
+        replay(turn, lines.number(), next_is_end);
+        if (!lines.next(line)) {
+            lines.fail_at_end("the document has no 'end' line after its turns: it is cut short");
+        }
+    }
+    if (lines.next(line)) {
+        throw ParseError(lines.number(), 1,
+                         "unexpected text after 'end', the end of the saved "
+                         "game");
+    }
+}
+
+// load_game's work: `given` is the house rules passed to it, or null to build them.
+template <class GameType>
+[[nodiscard]] GameType
+load_saved_game(std::string_view text, typename GameType::dice_type dice,
+                const typename GameType::config_type::house_rule_policy* given,
+                const SavedGameLimits& limits) {
+    using Config = typename GameType::config_type;
+    static_assert(can_be_saved<typename GameType::dice_type>,
+                  "a saved game holds the state of the dice's engine: specialise "
+                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
+
+    SavedGameLines lines(text);
+    read_header(lines);
+    const SavedSettings saved = read_settings(
+        lines, [](SavedGameLine& /*line*/) { return false; }, false);
+    const auto config = checked_config<Config>(saved, given);
+    check_and_restore_dice(saved, dice);
+    const std::size_t board_line = lines.number(); // named for errors of the board as a whole
+    Board<Config> board = read_board(lines, config, limits);
+    std::string_view line;
+    std::vector<std::string> names = read_players(lines, line, config);
 
     GameType game = [&]() {
         try {
@@ -1343,33 +1477,10 @@ load_saved_game(std::string_view text, typename GameType::dice_type dice,
     }();
 
     // The turns, each played back and compared with its line.
-    for (;;) {
-        detail::SavedGameLine turn_line(line, lines.number());
-        turn_line.skip_blanks();
-        const std::size_t word_column = turn_line.column();
-        const std::string_view word = turn_line.word();
-        if (word == "end") {
-            turn_line.expect_end("'end'");
-            break;
-        }
-        if (word != "turn") {
-            turn_line.fail(word_column,
-                           fmt::format("expected 'turn' or 'end', found {}",
-                                       word.empty()
-                                           ? turn_line.found()
-                                           : "'" + detail::BoardTextReader::shown(word) + "'"));
-        }
-        const detail::SavedTurn turn = detail::read_turn<Config>(turn_line);
-        detail::replay_saved_turn(game, turn, lines.number());
-        if (!lines.next(line)) {
-            lines.fail_at_end("the document has no 'end' line after its turns: it is cut short");
-        }
-    }
-    if (lines.next(line)) {
-        throw ParseError(lines.number(), 1,
-                         "unexpected text after 'end', the end of the saved "
-                         "game");
-    }
+    read_turns<Config>(lines, line,
+                       [&game](const SavedTurn& turn, std::size_t number, bool /*last*/) {
+                           replay_saved_turn(game, turn, number);
+                       });
     return game;
 }
 
@@ -1411,7 +1522,10 @@ load_saved_game(std::string_view text, typename GameType::dice_type dice,
 template <class GameType>
 [[nodiscard]] GameType load_game(std::string_view text, typename GameType::dice_type dice,
                                  const SavedGameLimits& limits = {}) {
-    static_assert(detail::is_game<GameType>, "load_game<GameType>: GameType must be a Game<...>");
+    static_assert(detail::is_game<GameType>,
+                  "load_game<GameType>(text, dice...): GameType must be a Game<...> (a "
+                  "DecisionGame loads with load_game<GameType>(text, choices, seats...), from "
+                  "saved_decision_game.hpp)");
     using House = typename GameType::config_type::house_rule_policy;
     static_assert(std::constructible_from<House, HouseRuleSwitches> ||
                       std::default_initializable<House>,
@@ -1432,7 +1546,10 @@ template <class GameType>
 load_game(std::string_view text, typename GameType::dice_type dice,
           const typename GameType::config_type::house_rule_policy& house_rules,
           const SavedGameLimits& limits = {}) {
-    static_assert(detail::is_game<GameType>, "load_game<GameType>: GameType must be a Game<...>");
+    static_assert(detail::is_game<GameType>,
+                  "load_game<GameType>(text, dice...): GameType must be a Game<...> (a "
+                  "DecisionGame loads with load_game<GameType>(text, choices, seats...), from "
+                  "saved_decision_game.hpp)");
     return detail::load_saved_game<GameType>(text, std::move(dice), &house_rules, limits);
 }
 

@@ -24,6 +24,7 @@
 #include "random.hpp"
 #include "render.hpp"
 #include "rules.hpp"
+#include "saved_decision_game.hpp"
 #include "saved_game.hpp"
 #include "shortest_path.hpp"
 #include "simulate.hpp"
