@@ -22,6 +22,7 @@
 #include <limits>
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -40,6 +41,8 @@ struct AnalyzeOptions {
     std::string svg;
     std::string plot;
     std::string heat;
+    std::string policy;
+    ChoiceFlags choices;
     std::string title;
     int width = 50;
     bool progress = true;
@@ -366,6 +369,115 @@ std::vector<double> print_square_effects(const BasicBoard<Config>& board,
     return squares.visits;
 }
 
+// --- Best play, when players decide ----------------------------------------------------------
+
+// Whole numbers in increasing order, three or more in a row as a range: "0..12, 38, 40, 41"
+// (`to` between the ends of a range, `separator` between items).
+std::string roll_ranges(const std::vector<int>& values, std::string_view to,
+                        std::string_view separator = ",") {
+    std::string text;
+    for (std::size_t i = 0; i < values.size();) {
+        std::size_t j = i;
+        while (j + 1 < values.size() && values[j + 1] == values[j] + 1) {
+            ++j;
+        }
+        if (j == i + 1) { // two in a row read better as two
+            j = i;
+        }
+        text += i == 0 ? "" : separator;
+        text +=
+            j == i ? fmt::format("{}", values[i]) : fmt::format("{}{}{}", values[i], to, values[j]);
+        i = j + 1;
+    }
+    return text;
+}
+
+// The rolls that best play declines on `square`, among those the dice it picks there can roll.
+std::vector<int> declined_rolls(const OptimalPolicy& best, const Choices<FairDice<>>& choices,
+                                Square square) {
+    const std::span<const double> odds =
+        choices.dice[best.dice[static_cast<std::size_t>(square)]].face_probabilities();
+    std::vector<int> rolls;
+    for (int roll = 1; roll <= best.max_roll; ++roll) {
+        const bool possible = static_cast<std::size_t>(roll) < odds.size() &&
+                              odds[static_cast<std::size_t>(roll)] > 0.0;
+        if (possible && best.stays(square, roll)) {
+            rolls.push_back(roll);
+        }
+    }
+    return rolls;
+}
+
+// One player's best play with the choices of the command line (optimal_policy), and what it
+// gains over default play; returns the note of each square for --policy (empty when not
+// solved).
+template <class Config>
+std::vector<std::string> print_best_play(const BasicBoard<Config>& board,
+                                         const AnalyzeOptions& options,
+                                         const ChosenHouseRules& house) {
+    fmt::print("\nBest play for one player under {}, with {}\n", Config::overshoot_rule::name,
+               options.choices.describe());
+    if (house.switches() != HouseRuleSwitches{}) {
+        fmt::print("  not solved: best play is solved for the standard game (no house rules)\n");
+        return {};
+    }
+    const Choices<FairDice<>> choices = options.choices.choices();
+    OptimalPolicy best;
+    try {
+        best = optimal_policy(board, choices);
+    } catch (const Error& error) {
+        fmt::print("  not solved: {}\n", error.what());
+        return {};
+    }
+    fmt::print("  expected turns {:.4f} with best play, {} with one die and always moving "
+               "(a gain of {})\n",
+               best.turns(),
+               std::isfinite(best.default_turns) ? fmt::format("{:.4f}", best.default_turns)
+                                                 : std::string("infinite"),
+               std::isfinite(best.gain()) ? fmt::format("{:.4f}", best.gain())
+                                          : std::string("every game that would never end"));
+    std::vector<std::string> notes(static_cast<std::size_t>(board.size()));
+    std::vector<Square> two_dice;
+    std::vector<Square> staying;
+    for (Square square = 0; square < board.size(); ++square) {
+        const auto at = static_cast<std::size_t>(square);
+        if (!std::isfinite(best.expected_turns[at])) {
+            continue; // no play gets home from here: no decision to show
+        }
+        // The note on the policy map: `2d` for two dice, `s:9-12` for the rolls to stay after.
+        std::string& note = notes[at];
+        if (best.dice[at] == 1) {
+            two_dice.push_back(square);
+            note = "2d";
+        }
+        const std::vector<int> declined = declined_rolls(best, choices, square);
+        if (!declined.empty()) {
+            staying.push_back(square);
+            note += fmt::format("{}s:{}", note.empty() ? "" : " ", roll_ranges(declined, "-"));
+        }
+    }
+    if (options.choices.pick_dice) {
+        fmt::print("  two dice on {} of {} squares: {}\n", two_dice.size(), board.size(),
+                   two_dice.empty() ? "none" : roll_ranges(two_dice, "..", ", "));
+    }
+    if (options.choices.may_stay) {
+        fmt::print("  a roll is declined on {} square{}{}\n", staying.size(),
+                   staying.size() == 1 ? "" : "s", staying.empty() ? "" : ":");
+        constexpr std::size_t shown = 12;
+        for (std::size_t i = 0; i < staying.size() && i < shown; ++i) {
+            fmt::print("    on {}, stay after {}\n", staying[i],
+                       roll_ranges(declined_rolls(best, choices, staying[i]), " to ", ", "));
+        }
+        if (staying.size() > shown) {
+            fmt::print("    and {} more squares (see --policy)\n", staying.size() - shown);
+        }
+    }
+    fmt::print("  policy iteration: {} rounds; the optimality equations hold {}\n", best.iterations,
+               best.residual < 1e-9 ? std::string("to within 1e-9 turns")
+                                    : fmt::format("to {:.1e} turns", best.residual));
+    return notes;
+}
+
 // --- Files -------------------------------------------------------------------------------------
 
 void write_file(const std::string& path, const std::string& contents, std::string_view what) {
@@ -524,6 +636,10 @@ int analyze(const AnalyzeOptions& options) {
     fmt::print("\nTraps under {}: {}\n", Overshoot::name, describe_traps(board, die, house));
 
     std::vector<double> visits = print_square_effects(board, options, house);
+    std::vector<std::string> notes;
+    if (options.choices.any()) {
+        notes = print_best_play(board, options, house);
+    }
 
     std::vector<double> simulated;
     if (options.simulate > 0) {
@@ -544,6 +660,14 @@ int analyze(const AnalyzeOptions& options) {
                    render_svg(board, {.title = title + ": turns begun on each square",
                                       .heat = std::move(visits)}),
                    "the heat map");
+    }
+    if (!options.policy.empty()) {
+        if (notes.empty()) {
+            throw std::runtime_error("no policy map: best play is not solved (see above)");
+        }
+        write_file(options.policy,
+                   render_svg(board, {.title = title + ": best play", .notes = std::move(notes)}),
+                   "the policy map (2d: roll two dice there; s:9-12: stay after a 9 to a 12)");
     }
     if (!options.plot.empty()) {
         LengthPlot plot;
@@ -592,6 +716,11 @@ int run(int argc, char** argv) {
     app.add_option("--heat", options.heat,
                    "Write a heat map of the board (SVG): turns begun on each square")
         ->type_name("FILE");
+    add_choice_flags(app, options.choices);
+    app.add_option("--policy", options.policy,
+                   "With --pick-dice or --may-stay: write the best play on the board (SVG): two "
+                   "dice, and the rolls to stay after, on each square")
+        ->type_name("FILE");
     app.add_option("--title", options.title, "Title of the pictures (default: the board's name)");
     app.add_option("--width", options.width, "Width of the longest histogram bar")
         ->check(whole_number(10, 200))
@@ -602,13 +731,18 @@ int run(int argc, char** argv) {
                  "No progress on standard error while solving, tabulating or simulating");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
                "given under all three. The house rules apply to every figure but the fewest\n"
-               "rolls. Exit status: 0 after the report, 2 for a bad flag or board file, 1 when\n"
-               "a picture cannot be written.");
+               "rolls. --pick-dice and --may-stay add one player's best play when players\n"
+               "decide (the standard game only). Exit status: 0 after the report, 2 for a\n"
+               "bad flag or board file, 1 when a picture cannot be written.");
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;
     }
     options.progress = !quiet;
+    if (!options.policy.empty() && !options.choices.any()) {
+        return report_usage_error(app, "--policy draws the best play of a game where players "
+                                       "decide: add --pick-dice, --may-stay or both");
+    }
     try {
         return with_rules(options.rules, [&](auto config) {
             return analyze<typename decltype(config)::type>(options);

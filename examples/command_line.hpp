@@ -149,6 +149,44 @@ inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_l
     }
 }
 
+// --- Games where players decide ---------------------------------------------------------------
+
+/// The choice variants on the command line (decisions.hpp): before each roll, one six-sided die
+/// or two (--pick-dice); after seeing the roll, move or stay (--may-stay).
+struct ChoiceFlags {
+    bool pick_dice = false;
+    bool may_stay = false;
+
+    [[nodiscard]] bool any() const noexcept { return pick_dice || may_stay; }
+
+    /// The choices: dice 0 is one die, dice 1 (with --pick-dice) two dice. The first rolls from
+    /// `seed`, the second from the seed after it.
+    [[nodiscard]] Choices<FairDice<>> choices(std::uint64_t seed = 0) const {
+        Choices<FairDice<>> choices{{FairDice<>::seeded(seed, 6)}, may_stay};
+        if (pick_dice) {
+            choices.dice.push_back(FairDice<>::seeded(seed + 1, 6, 2));
+        }
+        return choices;
+    }
+
+    /// `one die or two before each roll, may stay after it`.
+    [[nodiscard]] std::string describe() const {
+        std::string text = pick_dice ? "one die or two before each roll" : "one die";
+        if (may_stay) {
+            text += pick_dice ? ", may stay after it" : ", may stay after the roll";
+        }
+        return text;
+    }
+};
+
+/// Registers --pick-dice and --may-stay.
+inline void add_choice_flags(CLI::App& app, ChoiceFlags& flags) {
+    app.add_flag("--pick-dice", flags.pick_dice,
+                 "Players decide: before each roll, one die or two");
+    app.add_flag("--may-stay", flags.may_stay,
+                 "Players decide: after seeing the roll, move or stay where they are");
+}
+
 template <class F>
 decltype(auto) with_overshoot(OvershootChoice choice, F&& f) {
     switch (choice) {

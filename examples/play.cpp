@@ -9,6 +9,7 @@
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -81,18 +82,28 @@ void pause_for(std::chrono::milliseconds duration) {
 struct Seat {
     std::string name;
     bool computer = false;
+    /// When players decide: how this computer player plays (-c NAME@LEVEL), else --level's.
+    std::string level;
 };
 
 struct PlayOptions {
     std::vector<Seat> seats;
     std::string board = "classic";
     RuleChoice rules;
+    ChoiceFlags choices;
+    std::string level = "optimal"; // of the computer players, when players decide
     std::uint64_t seed = 0;
     bool automatic = false;
     bool show_board = true;
     bool unicode_arrows = false;
     int delay_ms = 300;
 };
+
+/// A game where players decide stops at this many turns: computer players that stay on a square
+/// for ever (a greedy one before a snake it cannot pass) would otherwise play on for ever.
+constexpr std::uint64_t choice_turn_limit = 10'000;
+
+inline const std::vector<std::string> level_names{"random", "greedy", "optimal"};
 
 // Byte offsets just past each code point of `text` (continuation bytes never start one).
 std::vector<std::size_t> code_point_ends(std::string_view text) {
@@ -230,52 +241,35 @@ std::optional<Stop> wait_for_enter(const std::string& player) {
     return std::nullopt;
 }
 
-template <class Config>
-int play(const PlayOptions& options) {
-    // The board keeps the settings; the game gets the house rules.
-    const auto config = options.rules.config<Config>();
-    Board<Config> board =
-        load_board(options.board, typename Board<Config>::config_type(config.settings()));
-    if (options.show_board && board.size() > max_drawn_squares) {
-        throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "
-                                     "play it with --no-board",
-                                     board.size(), max_drawn_squares));
-    }
-    std::vector<std::string> names;
-    for (const Seat& seat : options.seats) {
-        names.push_back(seat.name);
-    }
-    std::optional<Game<FairDice<>, Config, NullMutex>> made;
+// Builds a game with `make()`, turning what the game refuses into a usage error: a bad player
+// list, or a board on which home cannot be reached.
+template <class Make>
+auto build_game(Make&& make, const PlayOptions& options) {
     try {
-        made.emplace(std::move(board), FairDice<>::seeded(options.seed), names,
-                     config.house_rules());
+        return make();
     } catch (const InvalidPlayers& error) {
         throw UsageError(fmt::format("bad player list: {}{}", error.what(),
-                                     names.size() < 2 ? " (name each player with -p NAME for a "
-                                                        "person or -c NAME for the computer)"
-                                                      : ""));
+                                     options.seats.size() < 2
+                                         ? " (name each player with -p NAME for a person or -c "
+                                           "NAME for the computer)"
+                                         : ""));
     } catch (const InvalidConfig& error) { // home out of reach on this board
         throw UsageError(fmt::format("{}: {}", board_name(options.board), error.what()));
     }
-    auto& game = *made;
+}
 
-    const std::vector<std::string> labels = token_labels(names);
-    std::vector<std::string> header;
-    header.push_back(fmt::format("snakeladder-play: {} ({} squares), {}, {}{}{}, seed {}",
-                                 board_name(options.board), game.board().size(),
-                                 Config::overshoot_rule::name, Config::chain_rule::name,
-                                 config.play_to_last() ? ", play to last" : "",
-                                 options.rules.describe_house_rules(), options.seed));
-    std::string roster = "Players:";
-    for (std::size_t seat = 0; seat < names.size(); ++seat) {
-        roster += fmt::format("{} {} ({}{})", seat == 0 ? "" : ",", names[seat], labels[seat],
-                              options.seats[seat].computer ? ", computer" : "");
-    }
-    header.push_back(roster);
-
-    Screen screen(options, header, labels);
+// Plays the standard game: people press Enter to roll, computer players roll alone.
+template <class Config>
+std::pair<Stop, GameResult> play_standard(const PlayOptions& options, Board<Config> board,
+                                          const Config& config,
+                                          const std::vector<std::string>& names, Screen& screen) {
+    auto game = build_game(
+        [&] {
+            return Game<FairDice<>, Config, NullMutex>(
+                std::move(board), FairDice<>::seeded(options.seed), names, config.house_rules());
+        },
+        options);
     screen.show(game, nullptr);
-
     Stop stop = Stop::finished;
     while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
         if (interrupted != 0) {
@@ -298,8 +292,66 @@ int play(const PlayOptions& options) {
         const TurnRecord record = game.play_turn();
         screen.show(game, &record);
     }
+    return {stop, game.result()};
+}
 
-    const GameResult result = game.result();
+template <class Config>
+std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Config> board,
+                                         const Config& config, Screen& screen);
+
+template <class Config>
+int play(const PlayOptions& options) {
+    // The board keeps the settings; the game gets the house rules. A game where players decide
+    // stops at choice_turn_limit.
+    auto config = options.rules.config<Config>();
+    if (options.choices.any()) {
+        GameSettings settings = config.settings();
+        settings.turn_limit = choice_turn_limit;
+        config = Config(settings, config.house_rules());
+    }
+    Board<Config> board =
+        load_board(options.board, typename Board<Config>::config_type(config.settings()));
+    if (options.show_board && board.size() > max_drawn_squares) {
+        throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "
+                                     "play it with --no-board",
+                                     board.size(), max_drawn_squares));
+    }
+    std::vector<std::string> names;
+    for (const Seat& seat : options.seats) {
+        names.push_back(seat.name);
+    }
+
+    const std::vector<std::string> labels = token_labels(names);
+    std::vector<std::string> header;
+    header.push_back(fmt::format("snakeladder-play: {} ({} squares), {}, {}{}{}, seed {}",
+                                 board_name(options.board), board.size(),
+                                 Config::overshoot_rule::name, Config::chain_rule::name,
+                                 config.play_to_last() ? ", play to last" : "",
+                                 options.rules.describe_house_rules(), options.seed));
+    if (options.choices.any()) {
+        header.push_back(fmt::format("Players decide: {} (dice 0 is one die{})",
+                                     options.choices.describe(),
+                                     options.choices.pick_dice ? ", dice 1 two dice" : ""));
+    }
+    std::string roster = "Players:";
+    for (std::size_t seat = 0; seat < names.size(); ++seat) {
+        const Seat& at = options.seats[seat];
+        std::string kind;
+        if (at.computer) {
+            kind = options.choices.any()
+                       ? fmt::format(", computer, {}", at.level.empty() ? options.level : at.level)
+                       : ", computer";
+        }
+        roster +=
+            fmt::format("{} {} ({}{})", seat == 0 ? "" : ",", names[seat], labels[seat], kind);
+    }
+    header.push_back(roster);
+
+    Screen screen(options, header, labels);
+    const auto [stop, result] =
+        options.choices.any() ? play_choices(options, std::move(board), config, screen)
+                              : play_standard(options, std::move(board), config, names, screen);
+
     const std::string_view turns = result.turns == 1 ? "turn" : "turns";
     if (stop != Stop::finished) {
         const char* why = stop == Stop::end_of_input ? "end of input"
@@ -325,6 +377,127 @@ int play(const PlayOptions& options) {
     return stop == Stop::interrupted ? 128 + SIGINT : 0;
 }
 
+// --- Games where players decide --------------------------------------------------------------
+
+// The computer player of `level` for these choices.
+template <class BoardConfig>
+snakeladder::Seat computer_seat(const std::string& name, const std::string& level,
+                                const BasicBoard<BoardConfig>& board,
+                                const Choices<FairDice<>>& choices, const RuleChoice& rules,
+                                std::uint64_t seed) {
+    if (level == "random") {
+        return computer(name, RandomPolicy(choices, seed));
+    }
+    if (level == "greedy") {
+        return computer(name, GreedyPolicy(board, choices));
+    }
+    if (rules.house != HouseRuleSwitches{}) {
+        throw UsageError("--level optimal plays the best play of the standard game, without "
+                         "house rules: choose --level greedy or random with house rules");
+    }
+    try {
+        return computer(name, optimal_policy(board, choices));
+    } catch (const Error& error) {
+        throw UsageError(fmt::format("--level optimal: {}", error.what()));
+    }
+}
+
+// Asks the person due for a decision until the answer is one; or says why the game must stop.
+struct Answer {
+    std::optional<Action> action;
+    Stop stop = Stop::finished;
+};
+
+template <class Game>
+Answer ask_person(const Game& game, const std::string& player) {
+    const DecisionState state = game.state();
+    const Square square = state.game.squares[state.seat_due()];
+    const bool picking = state.point == DecisionPoint::choose_dice;
+    for (;;) {
+        if (picking) {
+            fmt::print("{} on {}: roll one die or two? [1/2, q to quit]: ", player, square);
+        } else {
+            fmt::print("{} rolls {}: move from {} to {}, or stay? [m/s, Enter moves, q to quit]: ",
+                       player, state.roll, square, game.board().advance(square, state.roll));
+        }
+        std::fflush(stdout);
+        std::string line;
+        const bool read = static_cast<bool>(std::getline(std::cin, line));
+        if (!stdin_is_terminal() || !read) {
+            fmt::print("\n"); // where a terminal would have echoed the Enter
+        }
+        if (interrupted != 0) {
+            return {std::nullopt, Stop::interrupted};
+        }
+        if (!read) {
+            return {std::nullopt, Stop::end_of_input};
+        }
+        if (line == "q" || line == "quit") {
+            return {std::nullopt, Stop::quit};
+        }
+        if (picking && (line == "1" || line == "2")) {
+            return {Action::roll_with(line == "1" ? 0 : 1), Stop::finished};
+        }
+        if (!picking && (line.empty() || line == "m" || line == "move")) {
+            return {Action::move(), Stop::finished};
+        }
+        if (!picking && (line == "s" || line == "stay")) {
+            return {Action::stay(), Stop::finished};
+        }
+        fmt::print("Please answer {}, or q to quit.\n", picking ? "1 or 2" : "m or s");
+    }
+}
+
+// Plays a game where players decide: people answer at the prompt (or, with --auto, take one die
+// and always move), computer players are policies of --level. Returns why it stopped.
+template <class Config>
+std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Config> board,
+                                         const Config& config, Screen& screen) {
+    const Choices<FairDice<>> choices = options.choices.choices(options.seed);
+    std::vector<snakeladder::Seat> seats;
+    for (std::size_t i = 0; i < options.seats.size(); ++i) {
+        const Seat& seat = options.seats[i];
+        const std::string& level = seat.level.empty() ? options.level : seat.level;
+        seats.push_back(seat.computer ? computer_seat(seat.name, level, board, choices,
+                                                      options.rules, options.seed + 2 + i)
+                                      : person(seat.name));
+    }
+    auto game = build_game(
+        [&] {
+            return DecisionGame<FairDice<>, Config, NullMutex>(std::move(board), choices, seats,
+                                                               config.house_rules());
+        },
+        options);
+    screen.show(game, nullptr);
+    while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
+        if (interrupted != 0) {
+            return {Stop::interrupted, game.result()};
+        }
+        std::optional<TurnRecord> record;
+        if (const std::optional<std::string> player = game.person_due()) {
+            Action action = game.state().point == DecisionPoint::choose_dice ? Action::roll_with(0)
+                                                                             : Action::move();
+            if (!options.automatic) {
+                const Answer answer = ask_person(game, *player);
+                if (!answer.action) {
+                    return {answer.stop, game.result()};
+                }
+                action = *answer.action;
+            }
+            record = game.take_turn(*player, action);
+        } else {
+            if (screen.redraws()) {
+                pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
+            }
+            record = game.play_turn(); // a computer's turn, or a person's roll
+        }
+        if (record) {
+            screen.show(game, &*record);
+        }
+    }
+    return {Stop::finished, game.result()};
+}
+
 int run(int argc, char** argv) {
     CLI::App app("Snakes and ladders in the terminal. Players sit in the order they are given;\n"
                  "humans press Enter to roll, computer players roll on their own.",
@@ -339,7 +512,8 @@ int run(int argc, char** argv) {
             ->type_name("NAME");
     CLI::Option* computer_flag =
         app.add_option("-c,--computer", computers,
-                       "A computer player, who rolls alone (repeat for each)")
+                       "A computer player, who rolls alone (repeat for each); when players "
+                       "decide, NAME@LEVEL chooses its level")
             ->allow_extra_args(false)
             ->type_name("NAME");
     app.add_option("-b,--board", options.board,
@@ -352,7 +526,16 @@ int run(int argc, char** argv) {
                        "Seed of the die: the same seed replays the game (default: a fresh one)")
             ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
             ->type_name("S");
-    app.add_flag("--auto", options.automatic, "Play every turn without waiting for Enter");
+    add_choice_flags(app, options.choices);
+    app.add_option("--level", options.level,
+                   "When players decide: how computer players without @LEVEL play (random, "
+                   "greedy: the best square now, optimal: the fewest turns)")
+        ->check(CLI::IsMember(level_names))
+        ->type_name("LEVEL")
+        ->capture_default_str();
+    app.add_flag("--auto", options.automatic,
+                 "Play every turn without waiting for Enter (when players decide, people take "
+                 "one die and always move)");
     bool no_board = false;
     app.add_flag("--no-board", no_board, "Print only the log lines, not the board each turn");
     app.add_flag("--unicode", options.unicode_arrows, "Mark ladders and snakes with arrows");
@@ -373,9 +556,18 @@ int run(int argc, char** argv) {
     std::size_t next_computer = 0;
     for (const CLI::Option* option : app.parse_order()) {
         if (option == human_flag) {
-            options.seats.push_back({humans.at(next_human++), false});
+            options.seats.push_back({humans.at(next_human++), false, {}});
         } else if (option == computer_flag) {
-            options.seats.push_back({computers.at(next_computer++), true});
+            // NAME@LEVEL chooses this computer player's level, when players decide.
+            std::string name = computers.at(next_computer++);
+            std::string level;
+            const std::size_t at = name.rfind('@');
+            if (at != std::string::npos && std::find(level_names.begin(), level_names.end(),
+                                                     name.substr(at + 1)) != level_names.end()) {
+                level = name.substr(at + 1);
+                name.erase(at);
+            }
+            options.seats.push_back({std::move(name), true, std::move(level)});
         }
     }
     options.show_board = !no_board;

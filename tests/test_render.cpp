@@ -398,6 +398,31 @@ TEST_CASE("SVG without tokens, of other sizes and shapes", "[render][svg]") {
     REQUIRE(nine.find("width=\"570\" height=\"138\"") != std::string::npos);
 }
 
+TEST_CASE("SVG notes: a short text at the foot of a square, smaller when it is long",
+          "[render][svg]") {
+    // Ten squares in one row: square s is centred at x = 15 + (s - 0.5) * 60, y = 63 + 30, and
+    // its note sits 24 units lower, in a font of 12 (a fifth of the square).
+    std::vector<std::string> notes(10);
+    notes[3] = "2d";
+    notes[5] = "stay after 10, 11, 12"; // 21 characters of about 7.4 units: too wide
+    notes[9] = "<&>";
+    const std::string svg = render_svg(board_of(10, {{2, 6}}), {.notes = notes});
+    require_well_formed(svg);
+    REQUIRE(count_of(svg, "<g class=\"notes\" font-size=\"12\"") == 1);
+    REQUIRE(count_of(svg, "<title>square ") == 3); // empty notes draw nothing
+    REQUIRE(count_of(svg, "<text x=\"165\" y=\"117\"><title>square 3: 2d</title>2d</text>") == 1);
+    REQUIRE(count_of(svg, "<text x=\"525\" y=\"117\"><title>square 9: &lt;&amp;&gt;</title>"
+                          "&lt;&amp;&gt;</text>") == 1);
+    // The long note: 60 * 0.94 / (0.62 * 21) = 4.33 units, written to one decimal.
+    REQUIRE(count_of(svg, "<text x=\"285\" y=\"117\" font-size=\"4.3\"><title>square 5: stay "
+                          "after 10, 11, 12</title>stay after 10, 11, 12</text>") == 1);
+    // Over the jumps: the notes come after the ladder.
+    REQUIRE(svg.find("<g class=\"notes\"") > svg.find("<g class=\"ladder\">"));
+
+    REQUIRE_THROWS_WITH(render_svg(board_of(10), {.notes = {"a", "b"}}),
+                        "the SVG notes need one text per square 0 to 9, 10 in all; got 2");
+}
+
 TEST_CASE("SVG escapes every label and drops what XML forbids", "[render][svg]") {
     const std::string quoted = "Tom & \"Jerry\" <3 'x'";
     // SOH, a stray byte and ESC (the literals are split so that no \x escape eats a letter).

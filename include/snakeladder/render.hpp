@@ -77,6 +77,11 @@ struct SvgOptions {
     /// with the value's share of the largest in the square's `<title>`; home keeps its colour.
     /// Values must be finite and at least 0 (square_statistics' visits or landing chances).
     std::vector<double> heat{};
+    /// Notes: empty, or one short text per square 0..size-1 (square 0 is not drawn), each drawn
+    /// in bold at the foot of its square, over the jumps, on a white halo, in a smaller font
+    /// when it is too wide for the square (an empty note draws nothing). For example a policy's
+    /// decision on each square (snakeladder-analyze --policy).
+    std::vector<std::string> notes{};
 };
 
 /// True when standard output is a terminal (isatty on POSIX systems; always false elsewhere).
@@ -364,6 +369,11 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
             fmt::format("the SVG heat map needs one value per square 0 to {}, {} in all; got {}",
                         size - 1, size, options.heat.size()));
     }
+    if (!options.notes.empty() && options.notes.size() != static_cast<std::size_t>(size)) {
+        detail::throw_invalid_config(
+            fmt::format("the SVG notes need one text per square 0 to {}, {} in all; got {}",
+                        size - 1, size, options.notes.size()));
+    }
     double hottest = 0.0;
     for (std::size_t square = 0; square < options.heat.size(); ++square) {
         const double value = options.heat[square];
@@ -522,6 +532,33 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
                        n(tail.y), n(head.x), n(head.y), n(cell * 0.12));
     }
     out += "</g>\n";
+
+    // Notes at the foot of their squares, over the jumps (a halo keeps them readable on a
+    // ladder or a snake), in a smaller font when a note is too wide for its square.
+    if (!options.notes.empty()) {
+        const double font = cell * 0.2;
+        fmt::format_to(to,
+                       "<g class=\"notes\" font-size=\"{}\" font-weight=\"bold\" fill=\"#1a237e\" "
+                       "stroke=\"#ffffff\" stroke-width=\"{}\" paint-order=\"stroke\" "
+                       "text-anchor=\"middle\">\n",
+                       n(font), n(cell * 0.05));
+        for (Square square = 1; square < size; ++square) {
+            const std::string& raw = options.notes[static_cast<std::size_t>(square)];
+            if (raw.empty()) {
+                continue;
+            }
+            const CleanLabel note = clean_label(raw);
+            const std::string text = xml_escaped(note.text);
+            const Point at = centre(square);
+            // A bold sans-serif character is about 0.62 of the font size wide.
+            const double fits = cell * 0.94 / (0.62 * static_cast<double>(note.width));
+            const std::string size_attribute =
+                fits < font ? fmt::format(" font-size=\"{}\"", n(fits)) : std::string();
+            fmt::format_to(to, "<text x=\"{}\" y=\"{}\"{}><title>square {}: {}</title>{}</text>\n",
+                           n(at.x), n(at.y + cell * 0.4), size_attribute, square, text, text);
+        }
+        out += "</g>\n";
+    }
 
     // Tokens: a disc per token in the player's colour, its label on it.
     static constexpr std::array<const char*, 8> palette{
