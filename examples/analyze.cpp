@@ -743,6 +743,11 @@ int run(int argc, char** argv) {
         return report_usage_error(app, "--policy draws the best play of a game where players "
                                        "decide: add --pick-dice, --may-stay or both");
     }
+    if (!options.policy.empty() && options.rules.house != HouseRuleSwitches{}) {
+        return report_usage_error(app, "--policy draws the best play of the standard game, which "
+                                       "is not solved under house rules: drop --extra-turn, "
+                                       "--six-to-start and --knock-back");
+    }
     try {
         return with_rules(options.rules, [&](auto config) {
             return analyze<typename decltype(config)::type>(options);

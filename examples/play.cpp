@@ -82,7 +82,7 @@ void pause_for(std::chrono::milliseconds duration) {
 struct Seat {
     std::string name;
     bool computer = false;
-    /// When players decide: how this computer player plays (-c NAME@LEVEL), else --level's.
+    /// When players decide: how this computer player plays (-c NAME@LEVEL, else --level).
     std::string level;
 };
 
@@ -91,7 +91,7 @@ struct PlayOptions {
     std::string board = "classic";
     RuleChoice rules;
     ChoiceFlags choices;
-    std::string level = "optimal"; // of the computer players, when players decide
+    std::string level = "optimal"; // of the computer players, when players decide (--level)
     std::uint64_t seed = 0;
     bool automatic = false;
     bool show_board = true;
@@ -220,11 +220,10 @@ private:
     std::deque<std::string> recent_;
 };
 
-// Waits for a human player to press Enter. Returns why the game must stop, if it must.
-std::optional<Stop> wait_for_enter(const std::string& player) {
-    fmt::print("{}, press Enter to roll (q to quit): ", player);
+// Reads a person's answer to the prompt just printed into `line`. Returns why the game must
+// stop instead, if it must: end of input, Ctrl-C, or `q`.
+std::optional<Stop> read_answer(std::string& line) {
     std::fflush(stdout);
-    std::string line;
     const bool read = static_cast<bool>(std::getline(std::cin, line));
     if (!stdin_is_terminal() || !read) {
         fmt::print("\n"); // where a terminal would have echoed the Enter
@@ -239,6 +238,13 @@ std::optional<Stop> wait_for_enter(const std::string& player) {
         return Stop::quit;
     }
     return std::nullopt;
+}
+
+// Waits for a human player to press Enter. Returns why the game must stop, if it must.
+std::optional<Stop> wait_for_enter(const std::string& player) {
+    fmt::print("{}, press Enter to roll (q to quit): ", player);
+    std::string line;
+    return read_answer(line);
 }
 
 // Builds a game with `make()`, turning what the game refuses into a usage error: a bad player
@@ -338,9 +344,7 @@ int play(const PlayOptions& options) {
         const Seat& at = options.seats[seat];
         std::string kind;
         if (at.computer) {
-            kind = options.choices.any()
-                       ? fmt::format(", computer, {}", at.level.empty() ? options.level : at.level)
-                       : ", computer";
+            kind = options.choices.any() ? fmt::format(", computer, {}", at.level) : ", computer";
         }
         roster +=
             fmt::format("{} {} ({}{})", seat == 0 ? "" : ",", names[seat], labels[seat], kind);
@@ -379,12 +383,13 @@ int play(const PlayOptions& options) {
 
 // --- Games where players decide --------------------------------------------------------------
 
-// The computer player of `level` for these choices.
+// The computer player of `level` for these choices. The best play of the standard game is
+// solved once, into `best`, for every optimal player.
 template <class BoardConfig>
 snakeladder::Seat computer_seat(const std::string& name, const std::string& level,
                                 const BasicBoard<BoardConfig>& board,
                                 const Choices<FairDice<>>& choices, const RuleChoice& rules,
-                                std::uint64_t seed) {
+                                std::uint64_t seed, std::optional<OptimalPolicy>& best) {
     if (level == "random") {
         return computer(name, RandomPolicy(choices, seed));
     }
@@ -395,11 +400,33 @@ snakeladder::Seat computer_seat(const std::string& name, const std::string& leve
         throw UsageError("--level optimal plays the best play of the standard game, without "
                          "house rules: choose --level greedy or random with house rules");
     }
-    try {
-        return computer(name, optimal_policy(board, choices));
-    } catch (const Error& error) {
-        throw UsageError(fmt::format("--level optimal: {}", error.what()));
+    if (!best) {
+        try {
+            best = optimal_policy(board, choices);
+        } catch (const Error& error) {
+            throw UsageError(fmt::format("--level optimal: {}", error.what()));
+        }
     }
+    return computer(name, *best);
+}
+
+// What moving would do with the roll seen, under every rule of the game: `0 to 14`, `waits on
+// 0`, `forfeits the turn, back to 5`, `stays on 97, needs exactly 3`.
+template <class Game>
+std::string move_preview(const Game& game, const DecisionState& state) {
+    const DecisionStep step = snakeladder::apply_action(
+        game.board(), game.choices(), state, Action::move(), game.config().house_rules());
+    const RollOutcome& move = *step.outcome;
+    if (move.waiting) {
+        return fmt::format("waits on {}", move.start);
+    }
+    if (move.forfeits) {
+        return fmt::format("forfeits the turn, back to {}", move.end);
+    }
+    if (move.blocked) {
+        return fmt::format("stays on {}, needs exactly {}", move.start, move.needed);
+    }
+    return fmt::format("{} to {}", move.start, move.end);
 }
 
 // Asks the person due for a decision until the answer is one; or says why the game must stop.
@@ -417,23 +444,12 @@ Answer ask_person(const Game& game, const std::string& player) {
         if (picking) {
             fmt::print("{} on {}: roll one die or two? [1/2, q to quit]: ", player, square);
         } else {
-            fmt::print("{} rolls {}: move from {} to {}, or stay? [m/s, Enter moves, q to quit]: ",
-                       player, state.roll, square, game.board().advance(square, state.roll));
+            fmt::print("{} rolls {} (moving: {}). Move or stay? [m/s, Enter moves, q to quit]: ",
+                       player, state.roll, move_preview(game, state));
         }
-        std::fflush(stdout);
         std::string line;
-        const bool read = static_cast<bool>(std::getline(std::cin, line));
-        if (!stdin_is_terminal() || !read) {
-            fmt::print("\n"); // where a terminal would have echoed the Enter
-        }
-        if (interrupted != 0) {
-            return {std::nullopt, Stop::interrupted};
-        }
-        if (!read) {
-            return {std::nullopt, Stop::end_of_input};
-        }
-        if (line == "q" || line == "quit") {
-            return {std::nullopt, Stop::quit};
+        if (const std::optional<Stop> stop = read_answer(line)) {
+            return {std::nullopt, *stop};
         }
         if (picking && (line == "1" || line == "2")) {
             return {Action::roll_with(line == "1" ? 0 : 1), Stop::finished};
@@ -455,11 +471,11 @@ std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Confi
                                          const Config& config, Screen& screen) {
     const Choices<FairDice<>> choices = options.choices.choices(options.seed);
     std::vector<snakeladder::Seat> seats;
+    std::optional<OptimalPolicy> best;
     for (std::size_t i = 0; i < options.seats.size(); ++i) {
         const Seat& seat = options.seats[i];
-        const std::string& level = seat.level.empty() ? options.level : seat.level;
-        seats.push_back(seat.computer ? computer_seat(seat.name, level, board, choices,
-                                                      options.rules, options.seed + 2 + i)
+        seats.push_back(seat.computer ? computer_seat(seat.name, seat.level, board, choices,
+                                                      options.rules, options.seed + 2 + i, best)
                                       : person(seat.name));
     }
     auto game = build_game(
@@ -527,12 +543,13 @@ int run(int argc, char** argv) {
             ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
             ->type_name("S");
     add_choice_flags(app, options.choices);
-    app.add_option("--level", options.level,
-                   "When players decide: how computer players without @LEVEL play (random, "
-                   "greedy: the best square now, optimal: the fewest turns)")
-        ->check(CLI::IsMember(level_names))
-        ->type_name("LEVEL")
-        ->capture_default_str();
+    CLI::Option* level_flag =
+        app.add_option("--level", options.level,
+                       "When players decide: how computer players without @LEVEL play (random, "
+                       "greedy: the best square now, optimal: the fewest turns; default optimal, "
+                       "or greedy with house rules)")
+            ->check(CLI::IsMember(level_names))
+            ->type_name("LEVEL");
     app.add_flag("--auto", options.automatic,
                  "Play every turn without waiting for Enter (when players decide, people take "
                  "one die and always move)");
@@ -558,19 +575,33 @@ int run(int argc, char** argv) {
         if (option == human_flag) {
             options.seats.push_back({humans.at(next_human++), false, {}});
         } else if (option == computer_flag) {
-            // NAME@LEVEL chooses this computer player's level, when players decide.
-            std::string name = computers.at(next_computer++);
-            std::string level;
-            const std::size_t at = name.rfind('@');
-            if (at != std::string::npos && std::find(level_names.begin(), level_names.end(),
-                                                     name.substr(at + 1)) != level_names.end()) {
-                level = name.substr(at + 1);
-                name.erase(at);
-            }
-            options.seats.push_back({std::move(name), true, std::move(level)});
+            options.seats.push_back({computers.at(next_computer++), true, {}});
         }
     }
     options.show_board = !no_board;
+    // When players decide, each computer player's level: NAME@LEVEL, else --level, else the
+    // best play (greedy under house rules, where the best play is not solved).
+    if (options.choices.any()) {
+        if (level_flag->count() == 0) {
+            options.level = options.rules.house == HouseRuleSwitches{} ? "optimal" : "greedy";
+        }
+        for (Seat& seat : options.seats) {
+            const std::size_t at = seat.name.rfind('@');
+            if (!seat.computer || at == std::string::npos) {
+                seat.level = options.level;
+                continue;
+            }
+            seat.level = seat.name.substr(at + 1);
+            seat.name.erase(at);
+            if (std::find(level_names.begin(), level_names.end(), seat.level) ==
+                level_names.end()) {
+                return report_usage_error(
+                    app, fmt::format("-c {}@{}: the level after @ must be random, greedy or "
+                                     "optimal",
+                                     seat.name, seat.level));
+            }
+        }
+    }
     if (seed_flag->count() == 0) {
         options.seed = fresh_seed();
     }

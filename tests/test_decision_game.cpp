@@ -113,7 +113,7 @@ TEST_CASE("Two people pick dice and decide to move or stay, turn by turn", "[dec
     REQUIRE(message_of<NotYourTurn>([&] { (void)game.take_turn("Ben", Action::roll_with(0)); }) ==
             "it is Ana's turn, not Ben's");
     REQUIRE(message_of<InvalidPlayers>([&] { (void)game.take_turn("Cy", Action::roll_with(0)); }) ==
-            "there is no player called \"Cy\" in this game");
+            "there is no player called \"Cy\" in this game (players: Ana, Ben)");
     REQUIRE(message_of<InvalidConfig>([&] { (void)game.take_turn("Ana", Action::move()); }) ==
             "apply_action: move is not legal here: the player due picks the dice first "
             "(roll_with)");
@@ -477,7 +477,7 @@ TEST_CASE("A decision game refuses bad seats, choices and boards", "[decision_ga
             }) == "this game needs 2 to 8 players, got 1");
     REQUIRE(message_of<InvalidPlayers>([&] {
                 DecisionGame game(ten_squares(), choices, {person("Ana"), person("")});
-            }) == "the player at seat 1 has an empty name; every player needs a name");
+            }) == "player 2 (seat 1) has an empty name; every player needs a name");
     REQUIRE(message_of<InvalidPlayers>([&] {
                 DecisionGame game(ten_squares(), choices,
                                   {person("Ana"), person("Ben"), person("Ana")});

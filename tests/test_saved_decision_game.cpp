@@ -162,6 +162,24 @@ TEST_CASE("A decision game's document shows every pick and stay, and a turn unde
             settings + "turn 3 seat 0 | 2 dice 0: 1 to 8 | 2 dice 1: 8 to 10\nend\n");
 }
 
+TEST_CASE("A game whose dice are picked and about to roll is not saved", "[saved_decision_game]") {
+    // Only apply_action leaves a game between a pick and its roll; the document keeps a pick
+    // with its roll, so saving there is refused, and the game is saved once the roll is made.
+    ScriptedGame game(ten_squares(), choices_after(0, 0), people());
+    (void)game.apply_action(Action::roll_with(1));
+    try {
+        (void)save_game(game);
+        FAIL("a game between a pick and its roll was saved");
+    } catch (const InvalidConfig& error) {
+        REQUIRE(std::string(error.what()) ==
+                "save_game: dice 1 are picked and about to roll, and a saved game keeps a pick "
+                "with its roll: save after apply_chance");
+    }
+    (void)game.apply_chance(2);
+    REQUIRE(save_game(game) == settings.substr(0, settings.find("turn 1 ")) +
+                                   "turn 1 seat 0 | 2 dice 1: 0 seen\nend\n");
+}
+
 TEST_CASE("A decision game loads where it was saved and goes on alike", "[saved_decision_game]") {
     SECTION("at a pick of dice in the middle of a turn") {
         auto loaded = load_game<ScriptedGame>(at_extra_roll, choices_after(3, 1), people());
@@ -189,6 +207,13 @@ TEST_CASE("A decision game loads where it was saved and goes on alike", "[saved_
         REQUIRE(loaded.position("Ana") == 8);
         REQUIRE(loaded.turns() == 2);
         REQUIRE(save_game(loaded) == at_roll_seen);
+        // A game locked by a std::mutex loads too, and moves.
+        auto locked = load_game<DecisionGame<ScriptedDice, Config>>(at_roll_seen,
+                                                                    choices_after(3, 2), people());
+        REQUIRE(locked.state() == loaded.state());
+        std::vector<DecisionGame<ScriptedDice, Config>> games;
+        games.push_back(std::move(locked));
+        REQUIRE(save_game(games.front()) == at_roll_seen);
         REQUIRE(fmt::format("{}", *loaded.take_turn("Ana", Action::stay())) ==
                 "Ana rolls 2 with dice 0: 1 to 8 via ladder 3-8, rolls 2 with dice 1, stays on 8");
     }
@@ -278,6 +303,10 @@ TEST_CASE("Tampered decision game documents are refused, naming the line, column
                        "the document has no 'dice' line: a game where players decide lists its "
                        "dice, 'dice 0' and on, each with its min_roll, max_roll and engine, "
                        "before 'board'"});
+    }
+    SECTION("a document cut short after a turn under way") {
+        check_refused(doc.substr(0, doc.size() - 4),
+                      {31, 1, "the document has no 'end' line after its turns: it is cut short"});
     }
     SECTION("choices and seats that do not fit the document") {
         check_refused(

@@ -9,6 +9,7 @@
 #include "config.hpp"
 #include "decisions.hpp"
 #include "detail/dice_checkpoint.hpp"
+#include "detail/player_names.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
 #include "game_result.hpp"
@@ -73,7 +74,8 @@ template <Policy P>
 /// Every call that throws leaves the game as it was, dice included (as Game puts them back: see
 /// DiceCheckpoint), except play(), whose turns before the failing one stand. The game is locked
 /// by `Mutex` (std::mutex by default, NullMutex for one thread) for each call, and a computer
-/// player's policy is asked under that lock: a policy must not call the game.
+/// player's policy is asked under that lock: a policy must not call the game. A game can be
+/// moved, not copied; a moved-from game may only be destroyed or assigned to.
 template <Dice D, class Config = GameConfig<>, BasicLockable Mutex = std::mutex>
 class DecisionGame {
 public:
@@ -100,7 +102,7 @@ public:
         for (const Seat& seat : seats_) {
             names_.push_back(seat.name);
         }
-        check_seats();
+        by_name_ = detail::seats_by_name(names_, config_.min_players(), config_.max_players());
         check_dice();
         state_ = new_decision_state(choices_, seats_.size());
     }
@@ -113,7 +115,7 @@ public:
     /// Computer players that may stay for ever (GreedyPolicy before a snake it cannot pass)
     /// make a game that never ends: give the board a turn limit.
     GameResult play() {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         admit(nullptr);
         while (!state_.is_over() && !at_limit() && !person_decides()) {
             (void)play_on(nullptr);
@@ -124,7 +126,7 @@ public:
     /// Plays the turn of the seat due until it is over, and returns its record; or until that
     /// seat is a person who must decide, and returns nothing. Throws as play().
     std::optional<TurnRecord> play_turn() {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         admit(nullptr);
         if (person_decides()) {
             return std::nullopt;
@@ -139,7 +141,7 @@ public:
     /// name not in the game, GameOver and TurnLimitReached, and InvalidConfig for an action that
     /// is not legal (naming it) or when the dice are about to roll; nothing changes.
     std::optional<TurnRecord> take_turn(std::string_view player, Action action) {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         admit(&player);
         if (!person_decides()) {
             detail::throw_invalid_config(fmt::format(
@@ -156,7 +158,7 @@ public:
     /// TurnLimitReached, and InvalidConfig as snakeladder::apply_action does (an action that is
     /// not legal, a chance point); nothing changes.
     std::optional<TurnRecord> apply_action(Action action) {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         admit(nullptr);
         return replay_step(&action, 0);
     }
@@ -166,7 +168,7 @@ public:
     /// as snakeladder::apply_chance does (a decision point, a roll the dice picked cannot give);
     /// nothing changes.
     std::optional<TurnRecord> apply_chance(int roll) {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         admit(nullptr);
         return replay_step(nullptr, roll);
     }
@@ -176,17 +178,17 @@ public:
     /// Where the game stands in the decision model: the turn model's state, the point reached,
     /// the dice picked and the roll seen. A copy, to look ahead from.
     [[nodiscard]] DecisionState state() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return state_;
     }
     /// The decisions the player due may take now (empty at a chance point and when over).
     [[nodiscard]] std::vector<Action> legal_actions() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return snakeladder::legal_actions(choices_, state_);
     }
     /// The person who must decide before the game can go on, if any.
     [[nodiscard]] std::optional<std::string> person_due() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         if (state_.is_over() || at_limit() || !person_decides()) {
             return std::nullopt;
         }
@@ -194,65 +196,65 @@ public:
     }
     /// The player due. Throws GameOver once the game has ended.
     [[nodiscard]] std::string current_player() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         throw_if_over();
         return names_[state_.seat_due()];
     }
     [[nodiscard]] std::size_t current_seat() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         throw_if_over();
         return state_.seat_due();
     }
     [[nodiscard]] Square position(std::string_view player) const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return state_.game.squares[seat_of(player)];
     }
     [[nodiscard]] std::vector<Square> positions() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return state_.game.squares;
     }
     /// The records of the turns over, oldest first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return log_;
     }
     /// The rolls of the turn under way so far, as a record (`end` is where the token stands
     /// now), while a person decides in the middle of a turn (after a roll that grants another);
     /// nothing between turns. The roll seen at move_or_stay is in state().
     [[nodiscard]] std::optional<TurnRecord> turn_so_far() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         if (current_.rolls.empty()) {
             return std::nullopt;
         }
         return record_of(current_);
     }
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         if (log_.empty()) {
             return std::nullopt;
         }
         return log_.back();
     }
     [[nodiscard]] std::uint64_t turns() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return state_.game.turns_played;
     }
     [[nodiscard]] std::optional<std::string> winner() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return winner_locked();
     }
     /// Players home in the order they got there, then the others by square (highest first),
     /// then by seat.
     [[nodiscard]] std::vector<Standing> ranking() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return ranking_locked();
     }
     [[nodiscard]] GameStatus status() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return status_locked();
     }
     [[nodiscard]] GameResult result() const {
-        std::lock_guard<Mutex> lock(mutex_);
+        std::lock_guard<Mutex> lock(*mutex_);
         return result_locked();
     }
 
@@ -265,15 +267,7 @@ public:
     }
     /// The seat of `player`; InvalidPlayers if there is none.
     [[nodiscard]] std::size_t seat_of(std::string_view player) const {
-        const auto it = std::lower_bound(by_name_.begin(), by_name_.end(), player,
-                                         [this](std::size_t seat, std::string_view name) {
-                                             return std::string_view(names_[seat]) < name;
-                                         });
-        if (it == by_name_.end() || names_[*it] != player) {
-            throw InvalidPlayers(fmt::format("there is no player called {} in this game",
-                                             detail::quoted_for_message(player)));
-        }
-        return *it;
+        return detail::seat_by_name(by_name_, names_, player);
     }
     [[nodiscard]] const Board<Config>& board() const noexcept { return board_; }
     [[nodiscard]] const Config& config() const noexcept { return config_; }
@@ -524,35 +518,6 @@ private:
         return {status_locked(), winner_locked(), state_.game.turns_played, ranking_locked()};
     }
 
-    // The seat count, and a name for every seat, each different (sorted by name, for seat_of).
-    void check_seats() {
-        const auto count = static_cast<std::int64_t>(seats_.size());
-        if (count < config_.min_players() || count > config_.max_players()) {
-            throw InvalidPlayers(fmt::format("this game needs {} to {} players, got {}",
-                                             config_.min_players(), config_.max_players(), count));
-        }
-        for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-            if (names_[seat].empty()) {
-                throw InvalidPlayers(fmt::format(
-                    "the player at seat {} has an empty name; every player needs a name", seat));
-            }
-            by_name_.push_back(seat);
-        }
-        std::sort(by_name_.begin(), by_name_.end(), [this](std::size_t a, std::size_t b) {
-            const int order = names_[a].compare(names_[b]);
-            return order < 0 || (order == 0 && a < b);
-        });
-        const auto twin = std::adjacent_find(
-            by_name_.begin(), by_name_.end(),
-            [this](std::size_t a, std::size_t b) { return names_[a] == names_[b]; });
-        if (twin != by_name_.end()) {
-            throw InvalidPlayers(fmt::format("two players are called {} (seats {} and {}); "
-                                             "every player needs a different name",
-                                             detail::quoted_for_message(names_[*twin]), *twin,
-                                             *(twin + 1)));
-        }
-    }
-
     // Each dice must be playable under the house rules; and with every choice of dice together,
     // home must be reachable from every square a token can reach (dice that run out excepted).
     void check_dice() const {
@@ -592,7 +557,8 @@ private:
     TurnSoFar current_;
     std::vector<TurnRecord> log_;
     bool started_ = false; // the dice have rolled
-    mutable Mutex mutex_;
+    // Behind a pointer, so that a game with a std::mutex can be moved (returned by load_game).
+    std::unique_ptr<Mutex> mutex_ = std::make_unique<Mutex>();
 };
 
 /// `DecisionGame game(board, choices, seats)` plays the standard game on the board's rules;

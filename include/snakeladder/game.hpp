@@ -7,6 +7,7 @@
 #include "config.hpp"
 #include "detail/dice_checkpoint.hpp"
 #include "detail/event_hub.hpp"
+#include "detail/player_names.hpp"
 #include "detail/turn_lock.hpp"
 #include "detail/turn_log.hpp"
 #include "dice.hpp"
@@ -340,17 +341,7 @@ public:
     [[nodiscard]] const std::vector<std::string>& players() const noexcept { return names_; }
     /// The seat (0-based place in the rotation) of `player`; InvalidPlayers if there is none.
     [[nodiscard]] std::size_t seat_of(std::string_view player) const {
-        const auto it =
-            std::lower_bound(by_name_.begin(), by_name_.end(), player,
-                             [this](std::size_t seat, std::string_view name) {
-                                 return std::string_view(names_[seat]).compare(name) < 0;
-                             });
-        if (it == by_name_.end() || std::string_view(names_[*it]) != player) {
-            throw InvalidPlayers(fmt::format("there is no player called {} in this game "
-                                             "(players: {})",
-                                             detail::quoted_for_message(player), listed(names_)));
-        }
-        return *it;
+        return detail::seat_by_name(by_name_, names_, player);
     }
     [[nodiscard]] const Board<Config>& board() const noexcept { return board_; }
     /// The board's settings with the game's house rules.
@@ -826,54 +817,8 @@ private:
         }
     }
 
-    static std::string listed(const std::vector<std::string>& names) {
-        constexpr std::size_t shown = 8;
-        std::string list;
-        for (std::size_t i = 0; i < names.size() && i < shown; ++i) {
-            list += (i == 0 ? "" : ", ") + detail::shown_for_message(names[i]);
-        }
-        if (names.size() > shown) {
-            list += fmt::format(" and {} more", names.size() - shown);
-        }
-        return list;
-    }
-
     void check_players() {
-        const Config& rules = config();
-        const auto count = static_cast<std::int64_t>(names_.size());
-        if (count < rules.min_players() || count > rules.max_players()) {
-            const std::string wanted =
-                rules.min_players() == rules.max_players()
-                    ? fmt::format("exactly {}", rules.min_players())
-                    : fmt::format("{} to {}", rules.min_players(), rules.max_players());
-            throw InvalidPlayers(fmt::format("this game needs {} players, got {}", wanted, count));
-        }
-        for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-            if (names_[seat].empty()) {
-                throw InvalidPlayers(
-                    fmt::format("player {} (seat {}) has an empty name; every player needs a name",
-                                seat + 1, seat));
-            }
-        }
-        by_name_.resize(names_.size());
-        for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-            by_name_[seat] = seat;
-        }
-        // Equal names ordered by seat: the order a stable sort gives, without the buffer
-        // std::stable_sort allocates.
-        std::sort(by_name_.begin(), by_name_.end(), [this](std::size_t a, std::size_t b) {
-            const int order = names_[a].compare(names_[b]);
-            return order < 0 || (order == 0 && a < b);
-        });
-        const auto twin = std::adjacent_find(
-            by_name_.begin(), by_name_.end(),
-            [this](std::size_t a, std::size_t b) { return names_[a] == names_[b]; });
-        if (twin != by_name_.end()) {
-            throw InvalidPlayers(fmt::format("two players are called {} (seats {} and {}); "
-                                             "every player needs a different name",
-                                             detail::quoted_for_message(names_[*twin]), *twin,
-                                             *(twin + 1)));
-        }
+        by_name_ = detail::seats_by_name(names_, config().min_players(), config().max_players());
     }
 
     // A game that could never end is refused (detail::refuse_endless_game, board_traps.hpp), as

@@ -279,18 +279,14 @@ template <class GameType>
         }
     }
 
-    GameType game = [&]() {
-        try {
-            return GameType(std::move(board), std::move(choices), std::move(seats),
-                            config.house_rules());
-        } catch (const Error& error) {
-            throw ParseError(board_line, 1,
-                             fmt::format("the game cannot be played: {}", error.what()));
-        }
-    }();
-    read_turns<Config>(lines, line, [&game](const SavedTurn& turn, std::size_t number, bool last) {
-        replay_decision_turn(game, turn, number, last);
+    GameType game = build_loaded_game(board_line, [&] {
+        return GameType(std::move(board), std::move(choices), std::move(seats),
+                        config.house_rules());
     });
+    read_turns<Config>(lines, line, true,
+                       [&game](const SavedTurn& turn, std::size_t number, bool last) {
+                           replay_decision_turn(game, turn, number, last);
+                       });
     return game;
 }
 
@@ -300,12 +296,21 @@ template <class GameType>
 /// rules and settings, may_stay and each dice to choose from (its range of rolls and, for dice
 /// driven by an engine, the engine's state), the board, the players, every turn with each pick,
 /// roll and stay, and the turn under way. `load_game` reads it back into an equal game. Save a
-/// game while no call is playing it.
+/// game while no call is playing it. Throws InvalidConfig for a game whose dice are picked and
+/// about to roll (which only apply_action leaves).
 template <Dice D, class Config, BasicLockable Mutex>
 [[nodiscard]] std::string save_game(const DecisionGame<D, Config, Mutex>& game) {
     static_assert(detail::can_be_saved<D>,
                   "a saved game holds the state of the dice's engine: specialise "
                   "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
+    const DecisionState state = game.state();
+    if (state.point == DecisionPoint::roll && game.choices().dice.size() > 1) {
+        // Only apply_action leaves a game here: every other call rolls right after a pick.
+        detail::throw_invalid_config(fmt::format(
+            "save_game: dice {} are picked and about to roll, and a saved game keeps a pick "
+            "with its roll: save after apply_chance",
+            state.dice));
+    }
     const std::vector<TurnRecord> records = game.records();
     std::string out;
     detail::write_rules(out, game.config());

@@ -1025,8 +1025,10 @@ void read_effects(SavedGameLine& line, SavedMove& move) {
     }
 }
 
+// One turn line. `decisions`: a game where players decide, whose rolls may name the dice picked
+// (`R dice K: ...`) and end in `stays` or `seen`; a Game's may not.
 template <class Config>
-SavedTurn read_turn(SavedGameLine& line) {
+SavedTurn read_turn(SavedGameLine& line, bool decisions) {
     constexpr auto int_max = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
     constexpr auto square_max = static_cast<std::uint64_t>(Config::max_size);
     constexpr auto seat_max = static_cast<std::uint64_t>(Config::max_player_limit);
@@ -1044,7 +1046,7 @@ SavedTurn read_turn(SavedGameLine& line) {
         line.skip_blanks();
         move.column = line.column();
         move.roll = static_cast<std::int64_t>(line.number(int_max, "the roll"));
-        if (line.accept_word("dice")) {
+        if (decisions && line.accept_word("dice")) {
             move.dice = line.number(std::numeric_limits<std::uint32_t>::max(), "the dice picked");
         }
         line.expect(':', "':' after the roll");
@@ -1064,13 +1066,15 @@ SavedTurn read_turn(SavedGameLine& line) {
             move.kind = SavedMove::Kind::forfeits;
             line.expect_word("to");
             move.end = static_cast<Square>(line.number(square_max, "the turn's first square"));
-        } else if (kind == "stays" || kind == "seen") {
+        } else if (decisions && (kind == "stays" || kind == "seen")) {
             move.kind = kind == "stays" ? SavedMove::Kind::stays : SavedMove::Kind::seen;
             move.end = move.start;
         } else {
             line.fail(kind_column,
-                      fmt::format("expected 'to', 'blocked', 'waits', 'forfeits', 'stays' or "
-                                  "'seen' after the square, found {}",
+                      fmt::format("expected {} after the square, found {}",
+                                  decisions ? "'to', 'blocked', 'waits', 'forfeits', 'stays' or "
+                                              "'seen'"
+                                            : "'to', 'blocked', 'waits' or 'forfeits'",
                                   kind.empty() ? line.found()
                                                : "'" + BoardTextReader::shown(kind) + "'"));
         }
@@ -1407,11 +1411,11 @@ std::vector<std::string> read_players(SavedGameLines& lines, std::string_view& l
     return names;
 }
 
-// The turn lines from `line` (the first line after the players) to `end`, each read and handed
-// to `replay(turn, line_number, next_is_end)` (whether the line after it is `end`), then nothing
-// after `end`.
+// The turn lines from `line` (the first line after the players) to `end`, each read (see
+// read_turn for `decisions`) and handed to `replay(turn, line_number, last)` (whether no turn
+// line follows it), then nothing after `end`.
 template <class Config, class Replay>
-void read_turns(SavedGameLines& lines, std::string_view line, Replay&& replay) {
+void read_turns(SavedGameLines& lines, std::string_view line, bool decisions, Replay&& replay) {
     for (;;) {
         SavedGameLine turn_line(line, lines.number());
         turn_line.skip_blanks();
@@ -1427,12 +1431,12 @@ void read_turns(SavedGameLines& lines, std::string_view line, Replay&& replay) {
                                        word.empty() ? turn_line.found()
                                                     : "'" + BoardTextReader::shown(word) + "'"));
         }
-        const SavedTurn turn = read_turn<Config>(turn_line);
+        const SavedTurn turn = read_turn<Config>(turn_line, decisions);
         SavedGameLines ahead = lines; // a look at the next line, which stays unread
         std::string_view next;
-        const bool next_is_end =
-            ahead.next(next) && SavedGameLine(next, ahead.number()).word() == "end";
-        replay(turn, lines.number(), next_is_end);
+        const bool last_turn =
+            !ahead.next(next) || SavedGameLine(next, ahead.number()).word() != "turn";
+        replay(turn, lines.number(), last_turn);
         if (!lines.next(line)) {
             lines.fail_at_end("the document has no 'end' line after its turns: it is cut short");
         }
@@ -1441,6 +1445,17 @@ void read_turns(SavedGameLines& lines, std::string_view line, Replay&& replay) {
         throw ParseError(lines.number(), 1,
                          "unexpected text after 'end', the end of the saved "
                          "game");
+    }
+}
+
+// The game a loader builds with `make()`: what the game's constructor refuses (players, dice
+// that cannot bring a token home) is a ParseError at the document's `board` line.
+template <class Make>
+auto build_loaded_game(std::size_t board_line, Make&& make) {
+    try {
+        return make();
+    } catch (const Error& error) {
+        throw ParseError(board_line, 1, fmt::format("the game cannot be played: {}", error.what()));
     }
 }
 
@@ -1466,18 +1481,12 @@ load_saved_game(std::string_view text, typename GameType::dice_type dice,
     std::string_view line;
     std::vector<std::string> names = read_players(lines, line, config);
 
-    GameType game = [&]() {
-        try {
-            return GameType(std::move(board), std::move(dice), std::move(names),
-                            config.house_rules());
-        } catch (const Error& error) {
-            throw ParseError(board_line, 1,
-                             fmt::format("the game cannot be played: {}", error.what()));
-        }
-    }();
+    GameType game = build_loaded_game(board_line, [&] {
+        return GameType(std::move(board), std::move(dice), std::move(names), config.house_rules());
+    });
 
     // The turns, each played back and compared with its line.
-    read_turns<Config>(lines, line,
+    read_turns<Config>(lines, line, false,
                        [&game](const SavedTurn& turn, std::size_t number, bool /*last*/) {
                            replay_saved_turn(game, turn, number);
                        });
