@@ -11,8 +11,9 @@ cmake_minimum_required(VERSION 3.21)
 # The default preset needs g++ and Ninja; the library needs fmt, its tests Catch2 (and xmllint,
 # which checks the SVG the renderer and the examples write); snakeladder-play and
 # snakeladder-analyze parse their flags with CLI11; the optional exact fractions
-# (exact_turns.hpp) need Boost.Multiprecision, header-only, which the tests build when found.
-set(packages g++ ninja-build libfmt-dev catch2 libxml2-utils libcli11-dev libboost-dev)
+# (exact_turns.hpp) need Boost.Multiprecision, header-only, which the tests build when found; the
+# pkg-config consumer test needs pkg-config.
+set(packages g++ ninja-build libfmt-dev catch2 libxml2-utils libcli11-dev libboost-dev pkg-config)
 if(DEFINED PACKAGES)
     set(packages ${PACKAGES})
 endif()

@@ -291,13 +291,16 @@ inline int report_usage_error(const CLI::App& app, std::string_view message) {
     return usage_error_status;
 }
 
-/// Parses the command line. Returns the exit status when the program should stop now: 0 after
-/// --help, 2 (with the message and the usage) for a bad command line.
+/// Parses the command line, with --version added to the program's flags. Returns the exit status
+/// when the program should stop now: 0 after --help or --version, 2 (with the message and the
+/// usage) for a bad command line.
 inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+    app.set_version_flag("--version", fmt::format("{} {}", app.get_name(), version_string),
+                         "Print the program's name and version, then exit");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
-        if (error.get_exit_code() == 0) { // --help
+        if (error.get_exit_code() == 0) { // --help, --version
             return app.exit(error);
         }
         return report_usage_error(app, error.what());

@@ -31,3 +31,4 @@
 #include "solve_report.hpp"
 #include "turn_model.hpp"
 #include "turn_record.hpp"
+#include "version.hpp"

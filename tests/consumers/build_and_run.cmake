@@ -1,7 +1,10 @@
 # Configures the consumer project SOURCE_DIR from scratch, builds it and runs its program.
 # SETTINGS (written by tests/CMakeLists.txt) carries the generator, compiler and flags of the
-# build that runs this test.
+# build that runs this test. PROGRAM names the consumer's executable (default `consumer`).
 include("${SETTINGS}")
+if(NOT PROGRAM)
+    set(PROGRAM consumer)
+endif()
 
 set(binary_dir "${CONSUMER_ROOT}/${CONSUMER}")
 file(REMOVE_RECURSE "${binary_dir}")
@@ -30,8 +33,8 @@ run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${binary_dir}" ${generat
 run(build "${CMAKE_COMMAND}" --build "${binary_dir}" ${config_args})
 
 if(MULTI_CONFIG)
-    set(program "${binary_dir}/${CONFIG}/consumer${EXECUTABLE_SUFFIX}")
+    set(program "${binary_dir}/${CONFIG}/${PROGRAM}${EXECUTABLE_SUFFIX}")
 else()
-    set(program "${binary_dir}/consumer${EXECUTABLE_SUFFIX}")
+    set(program "${binary_dir}/${PROGRAM}${EXECUTABLE_SUFFIX}")
 endif()
 run("running the program" "${program}")
