@@ -162,9 +162,9 @@ struct ChoiceFlags {
     /// The choices: dice 0 is one die, dice 1 (with --pick-dice) two dice. The first rolls from
     /// `seed`, the second from the seed after it.
     [[nodiscard]] Choices<FairDice<>> choices(std::uint64_t seed = 0) const {
-        Choices<FairDice<>> choices{{FairDice<>::seeded(seed, 6)}, may_stay};
+        Choices<FairDice<>> choices{{FairDice<>::seeded(seed, {.sides = 6})}, may_stay};
         if (pick_dice) {
-            choices.dice.push_back(FairDice<>::seeded(seed + 1, 6, 2));
+            choices.dice.push_back(FairDice<>::seeded(seed + 1, {.sides = 6, .count = 2}));
         }
         return choices;
     }
@@ -229,49 +229,19 @@ decltype(auto) with_rules(const RuleChoice& rules, F&& f) {
 
 // --- Boards -----------------------------------------------------------------------------------
 
-/// The largest board file read: a board of the largest size with a jump on every square fits
-/// well within it.
-inline constexpr std::uintmax_t max_board_file_bytes = std::uintmax_t{512} << 20;
-
-/// The text of the board file at `path`, or UsageError saying why it cannot be read.
-inline std::string read_board_file(const std::string& path) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        throw UsageError(fmt::format("cannot read board file '{}': it is a directory", path));
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        throw UsageError(fmt::format("cannot read board file '{}': {}", path,
-                                     std::generic_category().message(errno)));
-    }
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    if (!error && size > max_board_file_bytes) {
-        throw UsageError(fmt::format("board file '{}' is {} bytes; a board file may hold at most "
-                                     "{} bytes",
-                                     path, size, max_board_file_bytes));
-    }
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (file.bad()) {
-        throw UsageError(fmt::format("cannot read board file '{}': reading failed", path));
-    }
-    return std::move(text).str();
-}
-
 /// The board named on the command line: the word `classic`, or a board file in the text format
-/// of board_text.hpp, under the rules of `config`. A file that cannot be read, a mistake in it
-/// (ParseError, with line and column) or a board the rules refuse (InvalidBoard) is a
-/// UsageError naming the file.
+/// of board_text.hpp, under the rules of `config`. A file that cannot be read (FileError), a
+/// mistake in it (ParseError, with line and column) or a board the rules refuse (InvalidBoard)
+/// is a UsageError; the library's message names the file.
 template <class Config>
 Board<Config> load_board(const std::string& source, const Config& config) {
     if (source == "classic") {
         return classic(config);
     }
-    const std::string text = read_board_file(source);
     try {
-        return parse_board(text, config);
+        return load_board_file(source, config);
     } catch (const Error& error) {
-        throw UsageError(fmt::format("board file '{}': {}", source, error.what()));
+        throw UsageError(error.what());
     }
 }
 

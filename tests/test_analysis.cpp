@@ -287,7 +287,7 @@ TEST_CASE("every overshoot rule on a board solved by hand", "[analysis][rules]")
 
 TEST_CASE("chained jumps under FollowChains and SingleJump, solved by hand", "[analysis][chains]") {
     // Size 5, a coin (rolls 1 and 2), exact finish, ladder 1-4 whose end is the head of snake 4-2.
-    const FairDice<> coin(2);
+    const FairDice<> coin({.sides = 2});
     SECTION("FollowChains: landing on 1 or 4 ends on 2") {
         // E3 = 1 + E2/2 (1: 4->2; 2: home); E2 = 1 + E3/2 + E2/2 (2: 4->2, a self-loop)
         // => E2 = 6, E3 = 4; E0 = 1 + E2 = 7. Squares 1 and 4 are worth E2.
@@ -310,7 +310,7 @@ TEST_CASE("two dice", "[analysis][dice]") {
         // E2 = 1 + E4/4 + E5/2 + E6/4 = 33/16; E1 = 1 + E3/4 + E4/2 + E5/4 = 37/16;
         // E0 = 1 + E2/4 + E3/2 + E4/4 = 173/64.
         const auto board = board_of<OvershootWins>(7, {});
-        check_squares(expected_turns(board, FairDice<>(2, 2)), board,
+        check_squares(expected_turns(board, FairDice<>({.sides = 2, .count = 2})), board,
                       {173.0 / 64, 37.0 / 16, 33.0 / 16, 7.0 / 4, 5.0 / 4, 1.0, 1.0, 0.0});
     }
     SECTION("two six-sided dice on the classic board, every rule, against the dense solver") {
@@ -404,7 +404,7 @@ TEST_CASE("the smallest boards", "[analysis][edge]") {
 
 TEST_CASE("a board with a trap has an infinite expected length, and says where",
           "[analysis][traps]") {
-    const FairDice<> two_coins(2, 2); // rolls 2, 3, 4
+    const FairDice<> two_coins({.sides = 2, .count = 2}); // rolls 2, 3, 4
     SECTION("a reachable trap") {
         // Size 6, exact finish: square 5 needs a 1, which two coins never roll.
         const auto board = board_of<ExactFinish>(6, {});
@@ -513,7 +513,7 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
         // A d6 (the sweep's register-window path) and a d12 (the general path); both roll 1,
         // so exact finish leaves no trap.
         for (const int sides : {6, 12}) {
-            const FairDice<> dice(sides);
+            const FairDice<> dice({.sides = sides});
             check_against_reference(random_board(engine, 40, 40, Rules<ExactFinish>({.size = 200})),
                                     dice, 1e-11);
             check_against_reference(random_board(engine, 40, 40, Rules<BounceBack>({.size = 200})),
@@ -1023,8 +1023,8 @@ TEST_CASE("the length distribution is the plain turn-by-turn one for every kind 
     const std::vector<Jump> jumps{{3, 11}, {13, 4}, {17, 9}, {6, 15}};
     check(board_of<ExactFinish>(20, jumps), FairDice<>());
     check(board_of<ExactFinish>(20, jumps), LoadedDice<>({1, 1, 1, 2, 3, 5}));
-    check(board_of<BounceBack>(20, jumps), FairDice<>(6, 2));
-    check(board_of<OvershootWins>(20, jumps), FairDice<>(4));
+    check(board_of<BounceBack>(20, jumps), FairDice<>({.sides = 6, .count = 2}));
+    check(board_of<OvershootWins>(20, jumps), FairDice<>({.sides = 4}));
     check(board_of<BounceBack>(20, jumps), LoadedDice<>({0, 2, 0, 1, 1, 1}));
     check(classic(GameConfig<BounceBack>()), FairDice<>());
     // Chained jumps: followed to the end, or one per landing (a token rests on 11, a ladder's
@@ -1034,13 +1034,13 @@ TEST_CASE("the length distribution is the plain turn-by-turn one for every kind 
     check(board_of<BounceBack, SingleJump>(20, chained), FairDice<>());
     check(board_of<OvershootWins, SingleJump>(20, chained), LoadedDice<>({3, 0, 1, 0, 0, 2}));
     // Dice whose rolls reach past home from every square, so no square takes the bulk path.
-    check(board_of<BounceBack>(20, jumps), FairDice<>(30));
-    check(board_of<ExactFinish>(20, jumps), FairDice<>(12, 2));
+    check(board_of<BounceBack>(20, jumps), FairDice<>({.sides = 30}));
+    check(board_of<ExactFinish>(20, jumps), FairDice<>({.sides = 12, .count = 2}));
     // Six rolls that skip a value (the one-pass path, its rolls not 1 to 6), and the smallest
     // boards, where no square or only square 0 is below home by a whole die.
     check(board_of<BounceBack>(20, jumps), LoadedDice<>({1, 1, 0, 1, 1, 1, 1}));
     check(board_of<OvershootWins>(1, {}), FairDice<>());
-    check(board_of<BounceBack>(2, {}), FairDice<>(2));
+    check(board_of<BounceBack>(2, {}), FairDice<>({.sides = 2}));
     check(board_of<ExactFinish>(7, {{3, 1}}), FairDice<>());
 }
 
@@ -1123,7 +1123,7 @@ TEST_CASE("seat chances", "[analysis][seats]") {
     }
     SECTION("three players on a small board with two dice, against the brute-force race") {
         const auto board = board_of<BounceBack>(9, {{4, 7}, {8, 2}});
-        const FairDice<> two_dice(3, 2);
+        const FairDice<> two_dice({.sides = 3, .count = 2});
         const SeatChances seats = seat_chances(board, two_dice, 3);
         const auto [wins, moves] = brute_force_race(board, two_dice.face_probabilities(), 3);
         double total = 0.0;

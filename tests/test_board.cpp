@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <snakeladder/board.hpp>
 #include <snakeladder/board_factories.hpp>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace snakeladder;
@@ -329,4 +331,18 @@ TEST_CASE("fmt prints jumps, kinds and boards", "[board][format]") {
     CHECK(fmt::format("{:>7}|", JumpKind::ladder) == " ladder|");
     CHECK(fmt::format("{}", Board<>({{98, 78}, {1, 38}}, GameConfig<>({.size = 100}))) ==
           "size 100\nladder 1-38\nsnake 98-78");
+}
+
+TEST_CASE("the jumps of a temporary board are a copy, so a loop over them cannot dangle",
+          "[board][api]") {
+    const Board<> board = classic();
+    STATIC_REQUIRE(std::is_same_v<decltype(board.jumps()), std::span<const Jump>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(classic().jumps()), std::vector<Jump>>);
+    // The classic board's jump starts, in order (DESIGN.md).
+    std::vector<Square> starts;
+    for (const Jump& jump : classic().jumps()) {
+        starts.push_back(jump.start);
+    }
+    CHECK(starts == std::vector<Square>{1, 4, 9, 16, 21, 28, 36, 48, 49, 51, 56, 62, 64, 71, 80, 87,
+                                        93, 95, 98});
 }

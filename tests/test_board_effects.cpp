@@ -27,7 +27,7 @@
 using namespace snakeladder;
 
 TEST_CASE("visits and landing chances match values worked out by hand", "[analysis][effects]") {
-    const FairDice<> die(2);
+    const FairDice<> die({.sides = 2});
 
     SECTION("four squares, no jumps") {
         // Square 1 only by a first 1 (1/2); square 2 by a first 2 or 1, 1 (3/4); square 3 from
@@ -80,7 +80,7 @@ TEST_CASE("visits and landing chances match values worked out by hand", "[analys
 
 TEST_CASE("the visits of the classic board add up to its expected length, under house rules too",
           "[analysis][effects]") {
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
     const Board<> board = classic();
     const auto check = [&](const SquareStatistics& stats, double expected) {
         const double total = std::accumulate(stats.visits.begin(), stats.visits.end(), 0.0);
@@ -126,11 +126,12 @@ TEST_CASE("square statistics refuse traps and bad options", "[analysis][effects]
                         SL_CONTAINS("squares 0, 2, 3, 5 are reached") &&
                             SL_CONTAINS("the visits are infinite"));
     const EffectsOptions backwards{.progress_interval = std::chrono::milliseconds{-1}};
-    REQUIRE_THROWS_AS(square_statistics(classic(), FairDice<>(6), backwards), InvalidConfig);
-    REQUIRE_THROWS_WITH(square_statistics(classic(), FairDice<>(6), backwards),
+    REQUIRE_THROWS_AS(square_statistics(classic(), FairDice<>({.sides = 6}), backwards),
+                      InvalidConfig);
+    REQUIRE_THROWS_WITH(square_statistics(classic(), FairDice<>({.sides = 6}), backwards),
                         SL_CONTAINS("EffectsOptions::progress_interval must not be negative, "
                                     "got -1 ms"));
-    REQUIRE_THROWS_WITH(jump_effects(classic(), FairDice<>(6), backwards),
+    REQUIRE_THROWS_WITH(jump_effects(classic(), FairDice<>({.sides = 6}), backwards),
                         SL_CONTAINS("got -1 ms"));
 }
 
@@ -220,7 +221,7 @@ TEST_CASE("square statistics match a dense inverse on many small boards, any siz
             }
         }
         const Board<> board(jumps, {.size = size});
-        const FairDice<> die(faces);
+        const FairDice<> die({.sides = faces});
         SquareStatistics stats;
         try {
             stats = square_statistics(board, die);
@@ -246,7 +247,7 @@ TEST_CASE("square statistics match a dense inverse on many small boards, any siz
     SECTION("under house rules, against the inverse of the turn kernel's own matrix") {
         // The kernel (the turn model's turns) is checked elsewhere; here, only the solve.
         const Board<> board({{7, 2}, {4, 11}, {13, 5}, {16, 9}}, {.size = 18});
-        const FairDice<> die(6);
+        const FairDice<> die({.sides = 6});
         const auto check_rules = [&](const auto& rules) {
             const auto kernel = detail::turn_kernel(board, die, rules);
             std::vector<std::vector<long double>> a(18, std::vector<long double>(18, 0.0L));
@@ -276,13 +277,14 @@ TEST_CASE("square statistics of 100,000 squares add up to the expected length, w
     const Board<> board = parse_board(text.str());
     std::vector<double> shares;
     const SquareStatistics stats =
-        square_statistics(board, FairDice<>(6),
+        square_statistics(board, FairDice<>({.sides = 6}),
                           {.progress = [&shares](double share) { shares.push_back(share); },
                            .progress_interval = std::chrono::milliseconds{0}});
     // Every turn of a game begins on some square: the visits add up to the length, 33,863.44
     // turns, which expected_turns finds by another elimination.
     const double total = std::accumulate(stats.visits.begin(), stats.visits.end(), 0.0);
-    CHECK(total == Approx(expected_turns(board, FairDice<>(6)).from_start).epsilon(1e-10));
+    CHECK(total ==
+          Approx(expected_turns(board, FairDice<>({.sides = 6})).from_start).epsilon(1e-10));
     for (const Jump& jump : board.jumps()) {
         CHECK(stats.visits[static_cast<std::size_t>(jump.start)] == 0.0);
         CHECK(stats.landing[static_cast<std::size_t>(jump.start)] == 0.0);
@@ -308,7 +310,8 @@ TEST_CASE("square statistics of 100,000 squares add up to the expected length, w
                                           ++calls;
                                       },
                                   .progress_interval = std::chrono::milliseconds{0}};
-        REQUIRE_THROWS_WITH(square_statistics(board, FairDice<>(6), stop), "stopped by the caller");
+        REQUIRE_THROWS_WITH(square_statistics(board, FairDice<>({.sides = 6}), stop),
+                            "stopped by the caller");
         // Past half way after 53,248 of the rows factored ((1 + 0.53248) / 3 = 0.51): the
         // squares followed and the 13 reports before.
         CHECK(calls == 100'000 + 13);
@@ -364,7 +367,7 @@ TEST_CASE("jump effects from one factorization match a solve per jump, under eve
     };
     for (int trial = 0; trial < 12; ++trial) {
         const auto size = static_cast<Square>(12 + next(60));
-        const FairDice<> die(static_cast<int>(2 + next(5)));
+        const FairDice<> die({.sides = static_cast<int>(2 + next(5))});
         try {
             check_each_jump(Board<>(jumps_for(size, false), {.size = size}), die);
             using Bounce = GameConfig<BounceBack>;
@@ -407,7 +410,7 @@ TEST_CASE("jump effects from one factorization match a solve per jump, under eve
             ladders.push_back({25 * i + 3, 2500 + 25 * i + 7});
         }
         const Board<> board(ladders, {.size = 5000});
-        const FairDice<> die(6);
+        const FairDice<> die({.sides = 6});
         const std::vector<JumpEffect> effects = jump_effects(board, die);
         const double with = expected_turns(board, die).from_start;
         REQUIRE(effects.size() == ladders.size());
@@ -430,7 +433,8 @@ TEST_CASE("jump effects report their progress", "[analysis][effects]") {
     SECTION("one factorization: the squares followed, then the rows factored and inverted") {
         // The classic board's 100 squares, then one report each of the factoring and inverting
         // (every 4,096 rows), then 1.
-        const std::vector<JumpEffect> effects = jump_effects(classic(), FairDice<>(6), listening);
+        const std::vector<JumpEffect> effects =
+            jump_effects(classic(), FairDice<>({.sides = 6}), listening);
         REQUIRE(effects.size() == 19);
         REQUIRE(shares.size() == 103);
         CHECK(shares[0] == 0.0);
@@ -442,7 +446,7 @@ TEST_CASE("jump effects report their progress", "[analysis][effects]") {
     SECTION("under house rules, one solve per jump") {
         // The board itself, then each jump, 20 solves in all; the last is the 1 at the end.
         const std::vector<JumpEffect> effects =
-            jump_effects(classic(), FairDice<>(6), ExtraTurnOnMax<3>{}, listening);
+            jump_effects(classic(), FairDice<>({.sides = 6}), ExtraTurnOnMax<3>{}, listening);
         REQUIRE(effects.size() == 19);
         REQUIRE(shares.size() == 20);
         for (std::size_t i = 0; i < 20; ++i) {
@@ -451,7 +455,7 @@ TEST_CASE("jump effects report their progress", "[analysis][effects]") {
         CHECK(shares[19] == 1.0);
     }
     SECTION("a board without jumps: only the 1 at the end") {
-        CHECK(jump_effects(Board<>({}, {.size = 10}), FairDice<>(6), listening).empty());
+        CHECK(jump_effects(Board<>({}, {.size = 10}), FairDice<>({.sides = 6}), listening).empty());
         CHECK(shares == std::vector<double>{1.0});
     }
 }
@@ -459,7 +463,7 @@ TEST_CASE("jump effects report their progress", "[analysis][effects]") {
 TEST_CASE("the SVG heat map shades each square by its share of the hottest", "[render][effects]") {
     const Board<> board({{3, 1}}, {.size = 4});
     const std::string svg =
-        render_svg(board, {.heat = square_statistics(board, FairDice<>(2)).visits});
+        render_svg(board, {.heat = square_statistics(board, FairDice<>({.sides = 2})).visits});
     // Square 1 (3 turns) is the hottest: deep red (183, 28, 28); square 2 (2 turns) two thirds
     // of the way from (255, 248, 225): (207, 101.3, 93.7), rounded;
     // square 3 (no visits) the board's light colour; home is not shaded.

@@ -51,7 +51,7 @@ TEST_CASE("generation follows the options: counts, tolerance, rules, dice", "[ge
     }
     SECTION("bounce back on 50 squares with two dice") {
         DefaultEngine engine(8);
-        const FairDice<> two_dice(6, 2);
+        const FairDice<> two_dice({.sides = 6, .count = 2});
         const BoardGenerationOptions<GameConfig<BounceBack>> options{
             .snakes = 4, .ladders = 3, .config = GameConfig<BounceBack>({.size = 50})};
         const Board<GameConfig<BounceBack>> board = generate_board(engine, 15.0, options, two_dice);

@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 using namespace snakeladder;
@@ -277,7 +278,8 @@ TEST_CASE("A greedy player stays off a snake, and the turn limit ends a game tha
 
 TEST_CASE("A person plays against the optimal policy and a random player", "[decision_game]") {
     const Board<> board = ten_squares();
-    const Choices<FairDice<>> choices{{FairDice<>::seeded(7, 6), FairDice<>::seeded(8, 2)}, true};
+    const Choices<FairDice<>> choices{
+        {FairDice<>::seeded(7, {.sides = 6}), FairDice<>::seeded(8, {.sides = 2})}, true};
     const OptimalPolicy best = optimal_policy(board, choices);
     DecisionGame game(
         board, choices,
@@ -316,7 +318,8 @@ TEST_CASE("Equal seeds give equal games, random players included", "[decision_ga
     const Board<> board = ten_squares();
     const auto play_one = [&board](std::uint64_t seed) {
         const Choices<FairDice<>> choices{
-            {FairDice<>::seeded(seed, 6), FairDice<>::seeded(seed + 1, 3)}, true};
+            {FairDice<>::seeded(seed, {.sides = 6}), FairDice<>::seeded(seed + 1, {.sides = 3})},
+            true};
         DecisionGame game(board, choices,
                           {computer("A", RandomPolicy(choices, seed)),
                            computer("B", GreedyPolicy(board, choices))});
@@ -506,8 +509,9 @@ TEST_CASE("Dice too large to tabulate play, and many seats are looked up by name
     // 100 dice of 700 faces roll 100 to 70,000, past what face_probabilities tabulates; the
     // first roll passes home on 1,000 squares, and the overshoot rule puts the token there.
     const Board<GameConfig<OvershootWins>> wide({}, {.size = 1000});
-    DecisionGame game(wide, Choices<FairDice<>>{{FairDice<>::seeded(1, 700, 100)}, false},
-                      {person("A"), person("B")});
+    DecisionGame game(
+        wide, Choices<FairDice<>>{{FairDice<>::seeded(1, {.sides = 700, .count = 100})}, false},
+        {person("A"), person("B")});
     const GameResult result = game.play();
     REQUIRE(result.winner == "A");
     REQUIRE(result.turns == 1);
@@ -538,7 +542,8 @@ TEST_CASE("Dice too large to tabulate play, and many seats are looked up by name
 TEST_CASE("People on several threads each take only their own turns", "[decision_game]") {
     constexpr int players = 4;
     const Board<> board({Jump{3, 8}, Jump{6, 1}}, {.size = 10});
-    const Choices<FairDice<>> choices{{FairDice<>::seeded(5, 6), FairDice<>::seeded(6, 3)}, true};
+    const Choices<FairDice<>> choices{
+        {FairDice<>::seeded(5, {.sides = 6}), FairDice<>::seeded(6, {.sides = 3})}, true};
     std::vector<Seat> seats;
     seats.reserve(players);
     for (int i = 0; i < players; ++i) {
@@ -586,4 +591,21 @@ TEST_CASE("People on several threads each take only their own turns", "[decision
         }
     }
     REQUIRE(records.back().home);
+}
+
+TEST_CASE("the players of a temporary decision game are a copy, so a loop cannot dangle",
+          "[decision_game][api]") {
+    const auto make = [] {
+        return DecisionGame<ScriptedDice>(Board<>({}, GameConfig<>({.size = 10})),
+                                          Choices<ScriptedDice>{{ScriptedDice{1}}, false},
+                                          {person("Ana"), person("Ben")});
+    };
+    const auto game = make();
+    STATIC_REQUIRE(std::is_same_v<decltype(game.players()), const std::vector<std::string>&>);
+    STATIC_REQUIRE(std::is_same_v<decltype(make().players()), std::vector<std::string>>);
+    std::string names;
+    for (const std::string& name : make().players()) {
+        names += name + ";";
+    }
+    CHECK(names == "Ana;Ben;");
 }

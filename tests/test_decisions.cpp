@@ -127,7 +127,7 @@ TEST_CASE("a game with dice to pick and the choice to stay, decision by decision
 
 TEST_CASE("one die and no choice to stay: every point is a chance point", "[decisions]") {
     const Board<> board = small_board();
-    const Choices<FairDice<>> choices{{FairDice<>(2)}, false};
+    const Choices<FairDice<>> choices{{FairDice<>({.sides = 2})}, false};
     const DecisionState start = new_decision_state(choices, 1);
     CHECK(start.point == DecisionPoint::roll);
     CHECK(start.game.max_roll == 2);
@@ -399,12 +399,14 @@ TEST_CASE("optimal play with one die and no stay is the classic game's figure",
 TEST_CASE("games played with the optimal policy take its expected turns", "[decisions][optimal]") {
     // The classic board, a die or two of them before each roll, and the choice to stay.
     const Board<> board = classic();
-    const Choices<FairDice<>> choices{{FairDice<>(6), FairDice<>(6, 2)}, true};
+    const Choices<FairDice<>> choices{
+        {FairDice<>({.sides = 6}), FairDice<>({.sides = 6, .count = 2})}, true};
     const OptimalPolicy policy = optimal_policy(board, choices);
     CHECK(policy.turns() < policy.default_turns);
     CHECK(policy.residual < 1e-9);
 
-    std::vector<FairDice<>> dice{FairDice<>::seeded(7, 6), FairDice<>::seeded(8, 6, 2)};
+    std::vector<FairDice<>> dice{FairDice<>::seeded(7, {.sides = 6}),
+                                 FairDice<>::seeded(8, {.sides = 6, .count = 2})};
     constexpr int games = 20000;
     double sum = 0.0;
     double squares = 0.0;
@@ -636,7 +638,8 @@ TEST_CASE("a best reply to the one-player optimum, played out", "[decisions][due
     // The classic board, one die or two, and the choice to stay. The opponent plays the policy
     // that is best alone; the responder knows it and exploits it.
     const Board<> board = classic();
-    const Choices<FairDice<>> choices{{FairDice<>(6), FairDice<>(6, 2)}, true};
+    const Choices<FairDice<>> choices{
+        {FairDice<>({.sides = 6}), FairDice<>({.sides = 6, .count = 2})}, true};
     const OptimalPolicy alone = optimal_policy(board, choices);
     const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
     for (const std::uint32_t seat : {0U, 1U}) {
@@ -645,8 +648,8 @@ TEST_CASE("a best reply to the one-player optimum, played out", "[decisions][due
         CHECK(reply.win_chance >= minimax - 1e-9);
         CHECK(reply.residual <= 1e-13);
 
-        std::vector<FairDice<>> dice{FairDice<>::seeded(11 + seat, 6),
-                                     FairDice<>::seeded(13 + seat, 6, 2)};
+        std::vector<FairDice<>> dice{FairDice<>::seeded(11 + seat, {.sides = 6}),
+                                     FairDice<>::seeded(13 + seat, {.sides = 6, .count = 2})};
         constexpr int games = 20000;
         int won = 0;
         for (int game = 0; game < games; ++game) {

@@ -9,7 +9,9 @@
 #include <limits>
 #include <random>
 #include <snakeladder/dice.hpp>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace snakeladder;
@@ -75,7 +77,7 @@ static_assert(!RewindableDice<FairDice<>>);
 // --- Usable in constant expressions -------------------------------------------------------------
 
 static_assert([] {
-    FairDice<> two_dice(6, 2);
+    FairDice<> two_dice({.sides = 6, .count = 2});
     return two_dice.face_probabilities()[7] == 6.0 / 36.0 && two_dice.max_roll() == 12;
 }());
 static_assert([] {
@@ -114,7 +116,7 @@ TEST_CASE("A seeded fair die rolls the golden sequence", "[dice][golden]") {
 }
 
 TEST_CASE("Two seeded fair dice roll the golden sequence", "[dice][golden]") {
-    auto dice = FairDice<>::seeded(2024, 6, 2);
+    auto dice = FairDice<>::seeded(2024, {.sides = 6, .count = 2});
     const std::vector<int> golden{6, 2, 7, 5, 5, 11, 9, 7, 5, 8, 6, 5, 4, 6, 8, 10, 2, 12, 6, 8};
     CHECK(first_rolls(dice, 20) == golden);
 }
@@ -126,8 +128,8 @@ TEST_CASE("A seeded loaded die rolls the golden sequence", "[dice][golden]") {
 }
 
 TEST_CASE("The same seed gives the same rolls; a restored engine repeats them", "[dice]") {
-    auto first = FairDice<>::seeded(7, 10, 3);
-    auto second = FairDice<>::seeded(7, 10, 3);
+    auto first = FairDice<>::seeded(7, {.sides = 10, .count = 3});
+    auto second = FairDice<>::seeded(7, {.sides = 10, .count = 3});
     CHECK(first == second);
     CHECK(first_rolls(first, 50) == first_rolls(second, 50));
 
@@ -138,7 +140,7 @@ TEST_CASE("The same seed gives the same rolls; a restored engine repeats them", 
     first.engine() = Xoshiro256(saved.state());
     CHECK(first_rolls(first, 10) == rolls);
 
-    FairDice with_mt(6, 2, std::mt19937(42)); // the engine type is deduced
+    FairDice with_mt({.sides = 6, .count = 2}, std::mt19937(42)); // the engine type is deduced
     static_assert(std::is_same_v<decltype(with_mt), FairDice<std::mt19937>>);
     const std::mt19937 saved_mt = with_mt.engine();
     const std::vector<int> mt_rolls = first_rolls(with_mt, 10);
@@ -157,7 +159,7 @@ TEST_CASE("Fair dice know their exact face probabilities", "[dice][odds]") {
     }
 
     // Two dice: the triangle 1/36 .. 6/36 .. 1/36, each value correctly rounded.
-    const FairDice<> two(6, 2);
+    const FairDice<> two({.sides = 6, .count = 2});
     const std::array<double, 13> triangle{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
     REQUIRE(two.face_probabilities().size() == 13);
     for (std::size_t sum = 0; sum < triangle.size(); ++sum) {
@@ -165,7 +167,7 @@ TEST_CASE("Fair dice know their exact face probabilities", "[dice][odds]") {
     }
 
     // Three dice: 27 of the 216 outcomes sum to 10 (and to 11).
-    const FairDice<> three(6, 3);
+    const FairDice<> three({.sides = 6, .count = 3});
     CHECK(three.face_probabilities()[10] == 27.0 / 216.0);
     CHECK(three.face_probabilities()[11] == 27.0 / 216.0);
     CHECK(three.face_probabilities()[3] == 1.0 / 216.0);
@@ -191,7 +193,7 @@ TEST_CASE("Probabilities of many dice sum to 1 and keep their tails", "[dice][od
         }
         reference = next;
     }
-    const FairDice<> many(sides, count);
+    const FairDice<> many({.sides = sides, .count = count});
     const auto odds = many.face_probabilities();
     REQUIRE(odds.size() == reference.size());
     double total = 0.0;
@@ -207,14 +209,15 @@ TEST_CASE("Probabilities of many dice sum to 1 and keep their tails", "[dice][od
     CHECK(odds[25] == Approx(std::pow(6.0, -25)).epsilon(1e-12)); // all ones
 
     for (const auto& [s, c] : {std::pair{10, 10}, std::pair{2, 100}, std::pair{20, 4}}) {
-        const FairDice<> dice(s, c);
+        const FairDice<> dice({.sides = s, .count = c});
         double sum = 0.0;
         for (const double p : dice.face_probabilities()) {
             sum += p;
         }
         CHECK(std::abs(sum - 1.0) < 1e-12);
     }
-    CHECK(FairDice<>(2, 100).face_probabilities()[100] == std::ldexp(1.0, -100));
+    CHECK(FairDice<>({.sides = 2, .count = 100}).face_probabilities()[100] ==
+          std::ldexp(1.0, -100));
 }
 
 TEST_CASE("Loaded dice know their face probabilities", "[dice][odds]") {
@@ -256,7 +259,7 @@ namespace {
 // chance about once in 1.7 million faces, so a failure means a biased mapping, not bad luck.
 template <class Engine>
 void check_d6_is_fair(Engine engine) {
-    FairDice<Engine> die(6, 1, std::move(engine));
+    FairDice<Engine> die({.sides = 6, .count = 1}, std::move(engine));
     std::array<int, 7> counts{};
     const int rolls = 600'000;
     for (int i = 0; i < rolls; ++i) {
@@ -299,7 +302,7 @@ TEST_CASE("A loaded die follows its weights", "[dice][distribution]") {
 }
 
 TEST_CASE("Two dice roll in range and hit both extremes", "[dice][distribution]") {
-    auto dice = FairDice<>::seeded(99, 6, 2);
+    auto dice = FairDice<>::seeded(99, {.sides = 6, .count = 2});
     bool saw_two = false;
     bool saw_twelve = false;
     for (int i = 0; i < 10'000; ++i) {
@@ -315,25 +318,28 @@ TEST_CASE("Two dice roll in range and hit both extremes", "[dice][distribution]"
 // --- Bad parameters -----------------------------------------------------------------------------
 
 TEST_CASE("Fair dice refuse bad parameters, naming them", "[dice][errors]") {
-    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice(1); }),
+    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice({.sides = 1}); }),
                SL_CONTAINS("sides must be at least 2, got 1"));
-    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice(-3, 2); }), SL_CONTAINS("sides"));
-    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice(6, 0); }),
+    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice({.sides = -3, .count = 2}); }),
+               SL_CONTAINS("sides"));
+    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice({.sides = 6, .count = 0}); }),
                SL_CONTAINS("count must be at least 1, got 0"));
-    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice(6, -1); }), SL_CONTAINS("count"));
-    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice(6, FairDice<>::max_count + 1); }),
+    CHECK_THAT(message_of<InvalidConfig>([] { FairDice<> dice({.sides = 6, .count = -1}); }),
+               SL_CONTAINS("count"));
+    CHECK_THAT(message_of<InvalidConfig>(
+                   [] { FairDice<> dice({.sides = 6, .count = FairDice<>::max_count + 1}); }),
                SL_CONTAINS("count must be at most"));
-    CHECK_THAT(message_of<InvalidConfig>([] { (void)FairDice<>::seeded(1, 0); }),
+    CHECK_THAT(message_of<InvalidConfig>([] { (void)FairDice<>::seeded(1, {.sides = 0}); }),
                SL_CONTAINS("sides"));
 
     // The highest roll must fit in an int.
     const std::string overflow =
-        message_of<InvalidConfig>([] { FairDice<> dice(INT_MAX / 2 + 1, 2); });
+        message_of<InvalidConfig>([] { FairDice<> dice({.sides = INT_MAX / 2 + 1, .count = 2}); });
     CHECK_THAT(overflow, SL_CONTAINS("count"));
     CHECK_THAT(overflow, SL_CONTAINS("sides"));
-    CHECK_THROWS_AS(FairDice<>(INT_MAX, 100), InvalidConfig);
-    CHECK_THROWS_AS(FairDice<>(INT_MAX, 2), InvalidConfig);
-    CHECK_NOTHROW(FairDice<>(INT_MAX / 2, 2));
+    CHECK_THROWS_AS(FairDice<>({.sides = INT_MAX, .count = 100}), InvalidConfig);
+    CHECK_THROWS_AS(FairDice<>({.sides = INT_MAX, .count = 2}), InvalidConfig);
+    CHECK_NOTHROW(FairDice<>({.sides = INT_MAX / 2, .count = 2}));
 }
 
 TEST_CASE("Loaded dice refuse bad weights, naming them", "[dice][errors]") {
@@ -430,7 +436,7 @@ TEST_CASE("Scripted dice with an empty or one-roll script", "[dice][scripted]") 
 // --- Huge dice and possible rolls ---------------------------------------------------------------
 
 TEST_CASE("A die of INT_MAX faces rolls without a giant table", "[dice][huge]") {
-    auto die = FairDice<>::seeded(11, INT_MAX);
+    auto die = FairDice<>::seeded(11, {.sides = INT_MAX});
     CHECK(die.min_roll() == 1);
     CHECK(die.max_roll() == INT_MAX);
     for (int i = 0; i < 1000; ++i) {
@@ -440,7 +446,7 @@ TEST_CASE("A die of INT_MAX faces rolls without a giant table", "[dice][huge]") 
     CHECK_THAT(message_of<InvalidConfig>([&] { (void)die.face_probabilities(); }),
                SL_CONTAINS("tabulated"));
 
-    auto two = FairDice<>::seeded(11, INT_MAX / 2, 2);
+    auto two = FairDice<>::seeded(11, {.sides = INT_MAX / 2, .count = 2});
     CHECK(two.max_roll() == INT_MAX - 1);
     for (int i = 0; i < 1000; ++i) {
         const int r = two.roll();
@@ -448,26 +454,28 @@ TEST_CASE("A die of INT_MAX faces rolls without a giant table", "[dice][huge]") 
     }
 
     // Right at the limit the table is built; one past it, it is not.
-    CHECK(FairDice<>(max_tabulated_roll).face_probabilities().size() ==
+    CHECK(FairDice<>({.sides = max_tabulated_roll}).face_probabilities().size() ==
           static_cast<std::size_t>(max_tabulated_roll) + 1);
-    CHECK_THROWS_AS(FairDice<>(max_tabulated_roll + 1).face_probabilities(), InvalidConfig);
+    CHECK_THROWS_AS(FairDice<>({.sides = max_tabulated_roll + 1}).face_probabilities(),
+                    InvalidConfig);
 }
 
 TEST_CASE("possible_rolls lists the rolls the dice can make", "[dice][possible]") {
     CHECK(possible_rolls(FairDice<>()) == std::vector<int>{1, 2, 3, 4, 5, 6});
-    CHECK(possible_rolls(FairDice<>(6, 2)) == std::vector<int>{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
-    CHECK(possible_rolls(FairDice<>(6, 2), 4) == std::vector<int>{2, 3, 4});
+    CHECK(possible_rolls(FairDice<>({.sides = 6, .count = 2})) ==
+          std::vector<int>{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+    CHECK(possible_rolls(FairDice<>({.sides = 6, .count = 2}), 4) == std::vector<int>{2, 3, 4});
     CHECK(possible_rolls(LoadedDice<>({0, 2, 0, 2})) == std::vector<int>{2, 4});
     CHECK(possible_rolls(ScriptedDice{5, 3}) == std::vector<int>{3, 4, 5});
     CHECK(possible_rolls(Coin{}) == std::vector<int>{1, 2});
-    CHECK(possible_rolls(FairDice<>(6, 2), 1).empty());
+    CHECK(possible_rolls(FairDice<>({.sides = 6, .count = 2}), 1).empty());
 
     // Every sum of fair dice is possible, even where its probability underflows to zero.
-    const FairDice<> coins(2, 100);
+    const FairDice<> coins({.sides = 2, .count = 100});
     CHECK(possible_rolls(coins).size() == 101);
 
     // A huge die lists only up to a bound the caller gives.
-    const FairDice<> huge(INT_MAX);
+    const FairDice<> huge({.sides = INT_MAX});
     CHECK_THAT(message_of<InvalidConfig>([&] { (void)possible_rolls(huge); }),
                SL_CONTAINS("at_most"));
     CHECK(possible_rolls(huge, 200).size() == 200);
@@ -524,4 +532,67 @@ TEST_CASE("a draw with its bound fixed in advance keeps exactly the draws unifor
         (void)stepped();
     }
     CHECK_FALSE(engine == stepped);
+}
+
+TEST_CASE("sides and a seed cannot be mistaken for each other", "[dice][api]") {
+    // FairDice<>(29) would be a 29-sided die where a seed was meant; it does not compile
+    // (tests/compile_fail/dice_sides_or_seed.cpp), nor does any other bare number.
+    STATIC_REQUIRE(!std::is_constructible_v<FairDice<>, int>);
+    STATIC_REQUIRE(!std::is_constructible_v<FairDice<>, int, int>);
+    STATIC_REQUIRE(!std::is_constructible_v<FairDice<>, std::uint64_t>);
+    STATIC_REQUIRE(!std::is_constructible_v<FairDice<>, DefaultEngine>);
+    STATIC_REQUIRE(!std::is_convertible_v<int, DiceShape>);
+    const FairDice<> sides({.sides = 29});
+    CHECK(sides.sides() == 29);
+    CHECK(sides.count() == 1);
+    CHECK(sides.max_roll() == 29);
+    const FairDice<> seeded = FairDice<>::seeded(29);
+    CHECK(seeded.sides() == 6);
+    CHECK(seeded.count() == 1);
+    CHECK(seeded.engine() == DefaultEngine(29));
+    const FairDice<> both = FairDice<>::seeded(29, {.sides = 8, .count = 3});
+    CHECK(both.sides() == 8);
+    CHECK(both.count() == 3);
+    CHECK(both.min_roll() == 3);
+    CHECK(both.max_roll() == 24);
+    CHECK(both.engine() == DefaultEngine(29));
+    // The shape's defaults: one six-sided die.
+    CHECK(FairDice<>({.count = 2}).max_roll() == 12);
+    CHECK(FairDice<>() == FairDice<>({.sides = 6, .count = 1}));
+}
+
+TEST_CASE("views of temporary dice are copies, so a loop over them cannot dangle", "[dice][api]") {
+    // On a named object the calls return views; on a temporary, values that live on.
+    const FairDice<> fair({.sides = 2, .count = 2});
+    STATIC_REQUIRE(std::is_same_v<decltype(fair.face_probabilities()), std::span<const double>>);
+    STATIC_REQUIRE(
+        std::is_same_v<decltype(FairDice<>().face_probabilities()), std::vector<double>>);
+    // Two coins: P(2) = P(4) = 1/4, P(3) = 1/2.
+    std::vector<double> seen;
+    for (const double p : FairDice<>({.sides = 2, .count = 2}).face_probabilities()) {
+        seen.push_back(p);
+    }
+    CHECK(seen == std::vector<double>{0.0, 0.0, 0.25, 0.5, 0.25});
+    CHECK_THROWS_AS(FairDice<>({.sides = max_tabulated_roll + 1}).face_probabilities(),
+                    InvalidConfig);
+
+    STATIC_REQUIRE(
+        std::is_same_v<decltype(LoadedDice<>({1, 3}).weights()), std::vector<std::int64_t>>);
+    std::vector<std::int64_t> weights;
+    for (const std::int64_t w : LoadedDice<>({1, 3}).weights()) {
+        weights.push_back(w);
+    }
+    CHECK(weights == std::vector<std::int64_t>{1, 3});
+    std::vector<double> loaded;
+    for (const double p : LoadedDice<>({1, 3}).face_probabilities()) {
+        loaded.push_back(p);
+    }
+    CHECK(loaded == std::vector<double>{0.0, 0.25, 0.75});
+
+    STATIC_REQUIRE(std::is_same_v<decltype(ScriptedDice{1, 2}.rolls()), std::vector<int>>);
+    std::vector<int> rolls;
+    for (const int roll : ScriptedDice{4, 1, 6}.rolls()) {
+        rolls.push_back(roll);
+    }
+    CHECK(rolls == std::vector<int>{4, 1, 6});
 }

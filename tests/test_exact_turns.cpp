@@ -48,7 +48,8 @@ TEST_CASE("exact fractions on boards solved by hand, under every overshoot rule"
     CHECK(exact_expected_turns(board_of<ExactFinish>(1, {}), LoadedDice<>({1, 3})) == Fraction(4));
     // Two squares, two fair coins (sums 2, 3, 4 with 1/4, 1/2, 1/4), overshoot wins: home on
     // the first roll.
-    CHECK(exact_expected_turns(board_of<OvershootWins>(2, {}), FairDice<>(2, 2)) == Fraction(1));
+    CHECK(exact_expected_turns(board_of<OvershootWins>(2, {}),
+                               FairDice<>({.sides = 2, .count = 2})) == Fraction(1));
 }
 
 TEST_CASE("the exact fraction rounds to what expected_turns gives", "[exact]") {
@@ -65,8 +66,9 @@ TEST_CASE("the exact fraction rounds to what expected_turns gives", "[exact]") {
 TEST_CASE("exact fractions are refused for infinite lengths and for boards too large",
           "[exact][errors]") {
     // Two dice never roll the 1 that square 99 needs under an exact finish: a trap.
-    REQUIRE_THROWS_AS(exact_expected_turns(classic(), FairDice<>(6, 2)), InvalidConfig);
-    REQUIRE_THROWS_WITH(exact_expected_turns(classic(), FairDice<>(6, 2)),
+    REQUIRE_THROWS_AS(exact_expected_turns(classic(), FairDice<>({.sides = 6, .count = 2})),
+                      InvalidConfig);
+    REQUIRE_THROWS_WITH(exact_expected_turns(classic(), FairDice<>({.sides = 6, .count = 2})),
                         SL_CONTAINS("square 99 is a trap"));
     DefaultEngine engine(5);
     const auto board = random_board(engine, 500, 500, GameConfig<>({.size = 20'000}));

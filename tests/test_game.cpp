@@ -14,6 +14,7 @@
 #include <snakeladder/snakeladder.hpp>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -366,7 +367,7 @@ TEST_CASE("every move of a game is the board's step()", "[game]") {
     const auto check_games = [](auto board) {
         using Config = typename decltype(board)::config_type;
         for (std::uint64_t seed = 0; seed < 200; ++seed) {
-            Game<FairDice<>, Config, NullMutex> game(board, FairDice<>::seeded(seed, 6),
+            Game<FairDice<>, Config, NullMutex> game(board, FairDice<>::seeded(seed, {.sides = 6}),
                                                      {"A", "B", "C"});
             game.play();
             for (const TurnRecord& r : game.records()) {
@@ -552,9 +553,9 @@ TEST_CASE("a game refuses a board and dice from which home cannot be reached", "
     }
     SECTION("dice larger than the board are checked without listing every roll") {
         // Rolls 1..1,000,000 on 100 squares: any roll above 200 behaves as 200 does.
-        CHECK_NOTHROW(Game<FairDice<>>(classic(), FairDice<>(1'000'000), {"A", "B"}));
-        CHECK_NOTHROW(Game<FairDice<>, GameConfig<BounceBack>>(classic(GameConfig<BounceBack>{}),
-                                                               FairDice<>(1'000'000), {"A", "B"}));
+        CHECK_NOTHROW(Game<FairDice<>>(classic(), FairDice<>({.sides = 1'000'000}), {"A", "B"}));
+        CHECK_NOTHROW(Game<FairDice<>, GameConfig<BounceBack>>(
+            classic(GameConfig<BounceBack>{}), FairDice<>({.sides = 1'000'000}), {"A", "B"}));
     }
 }
 
@@ -1005,4 +1006,31 @@ TEST_CASE("ordinals and result lines", "[game]") {
     CHECK(fmt::format("{}", home(record(9, 0, "Ana", 2, 78, 80, 100, {{80, 100}}), 1)) ==
           "Ana rolls 2: 78 to 100 via ladder 80-100 and is home (1st)");
     CHECK(fmt::format("{}", Standing{3, 1, "Ben", 0, false}) == "3. Ben (on 0)");
+}
+
+TEST_CASE("the players of a temporary game are a copy, so a loop over them cannot dangle",
+          "[game][api]") {
+    const auto make = [] { return Game(classic(), ScriptedDice{1}, {"Ana", "Ben", "Cy"}); };
+    const auto game = make();
+    STATIC_REQUIRE(std::is_same_v<decltype(game.players()), const std::vector<std::string>&>);
+    STATIC_REQUIRE(std::is_same_v<decltype(make().players()), std::vector<std::string>>);
+    std::string names;
+    for (const std::string& name : make().players()) {
+        names += name + ";";
+    }
+    CHECK(names == "Ana;Ben;Cy;");
+    // House rules with lists: the same.
+    STATIC_REQUIRE(std::is_same_v<decltype(StartingRolls{1, 6}.rolls()), std::vector<int>>);
+    std::vector<int> rolls;
+    for (const int roll : StartingRolls{6, 1, 6}.rolls()) {
+        rolls.push_back(roll);
+    }
+    CHECK(rolls == std::vector<int>{1, 6}); // sorted, without the repeat
+    STATIC_REQUIRE(
+        std::is_same_v<decltype(MissTurnSquares{20, 45}.squares()), std::vector<Square>>);
+    std::vector<Square> squares;
+    for (const Square square : MissTurnSquares{45, 20}.squares()) {
+        squares.push_back(square);
+    }
+    CHECK(squares == std::vector<Square>{20, 45});
 }

@@ -308,8 +308,8 @@ TEST_CASE("traps refuses a search too large to hold, naming the sizes", "[hostil
 // --- Dice ----------------------------------------------------------------------------------------
 
 TEST_CASE("a fair die of INT_MAX faces rolls, but does not tabulate its odds", "[hostile][dice]") {
-    auto dice = FairDice<>::seeded(7, INT_MAX);
-    auto again = FairDice<>::seeded(7, INT_MAX);
+    auto dice = FairDice<>::seeded(7, {.sides = INT_MAX});
+    auto again = FairDice<>::seeded(7, {.sides = INT_MAX});
     REQUIRE(dice.min_roll() == 1);
     REQUIRE(dice.max_roll() == INT_MAX);
     bool above_half = false;
@@ -330,18 +330,19 @@ TEST_CASE("a fair die of INT_MAX faces rolls, but does not tabulate its odds", "
 }
 
 TEST_CASE("fair dice with too many dice, or a sum past INT_MAX, are refused", "[hostile][dice]") {
-    REQUIRE_THROWS_WITH(FairDice<>(6, 1000), "FairDice: count must be at most 100, got 1000");
-    REQUIRE_THROWS_WITH(FairDice<>(6, INT_MAX),
+    REQUIRE_THROWS_WITH(FairDice<>({.sides = 6, .count = 1000}),
+                        "FairDice: count must be at most 100, got 1000");
+    REQUIRE_THROWS_WITH(FairDice<>({.sides = 6, .count = INT_MAX}),
                         "FairDice: count must be at most 100, got " + std::to_string(INT_MAX));
-    REQUIRE_THROWS_WITH(FairDice<>(6, INT_MIN),
+    REQUIRE_THROWS_WITH(FairDice<>({.sides = 6, .count = INT_MIN}),
                         "FairDice: count must be at least 1, got " + std::to_string(INT_MIN));
-    REQUIRE_THROWS_WITH(FairDice<>(INT_MIN),
+    REQUIRE_THROWS_WITH(FairDice<>({.sides = INT_MIN}),
                         "FairDice: sides must be at least 2, got " + std::to_string(INT_MIN));
-    REQUIRE_THROWS_WITH(FairDice<>(INT_MAX, 2),
+    REQUIRE_THROWS_WITH(FairDice<>({.sides = INT_MAX, .count = 2}),
                         "FairDice: count * sides must fit in an int (at most 2147483647), but "
                         "count 2 * sides 2147483647 does not");
     // The largest sum that fits: 100 dice of 21,474,836 faces.
-    auto most = FairDice<>::seeded(3, INT_MAX / 100, 100);
+    auto most = FairDice<>::seeded(3, {.sides = INT_MAX / 100, .count = 100});
     REQUIRE(most.max_roll() == 2'147'483'600);
     for (int i = 0; i < 100; ++i) {
         const int roll = most.roll();
@@ -351,7 +352,8 @@ TEST_CASE("fair dice with too many dice, or a sum past INT_MAX, are refused", "[
 }
 
 TEST_CASE("the largest tabulated fair dice have odds that add up", "[hostile][dice]") {
-    const FairDice<> dice(655, 100); // rolls 100..65,500, just under max_tabulated_roll
+    const FairDice<> dice(
+        {.sides = 655, .count = 100}); // rolls 100..65,500, just under max_tabulated_roll
     const std::span<const double> odds = dice.face_probabilities();
     REQUIRE(odds.size() == 65'501);
     REQUIRE(odds[99] == 0.0);

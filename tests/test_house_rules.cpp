@@ -401,8 +401,9 @@ TEST_CASE("ExtraTurnOnMax with two dice: the maximum is 12, both dice showing si
         using Wins = GameConfig<OvershootWins, RejectChains, ExtraTurnOnMax<3>>;
         RuleCounts counts;
         for (std::uint64_t seed = 1; seed <= 100; ++seed) {
-            Game<FairDice<>, Wins, NullMutex> game(classic(Wins{}), FairDice<>::seeded(seed, 6, 2),
-                                                   {"Ana", "Ben", "Cy"});
+            Game<FairDice<>, Wins, NullMutex> game(
+                classic(Wins{}), FairDice<>::seeded(seed, {.sides = 6, .count = 2}),
+                {"Ana", "Ben", "Cy"});
             REQUIRE(game.dice().max_roll() == 12);
             REQUIRE(game.play().status == GameStatus::finished);
             INFO("seed " << seed);
@@ -847,7 +848,7 @@ TEST_CASE("House rules refuse dice that would stop every token for good") {
 TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
     using Config = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
     const Board<Config> board(std::vector<Jump>{{3, 20}, {10, 5}, {12, 5}}, {.size = 30});
-    const auto coin = FairDice<>::seeded(1, 2);
+    const auto coin = FairDice<>::seeded(1, {.sides = 2});
     const std::vector<std::int64_t> one_two{1, 2};
     // Roll by roll nothing traps a token: from 9 a 2 reaches 11, and from 11 a 2 reaches 13.
     REQUIRE(board.traps(one_two).empty());
@@ -915,16 +916,16 @@ TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
         using Bounce = GameConfig<BounceBack, RejectChains, StartingRolls>;
         const Board<Bounce> plain(std::vector<Jump>{}, {.size = 30});
         const StartingRolls start{75};
-        CHECK_NOTHROW(
-            Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, 100), {"Ana", "Ben"}, start));
+        CHECK_NOTHROW(Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, {.sides = 100}),
+                                               {"Ana", "Ben"}, start));
         // Dice too large to list on the board: the rolls that matter (up to twice the size)
         // stand for the rest, and the maximum is followed as itself. 65,536 faces on 3,000
         // squares would be more moves than max_trap_moves; INT_MAX faces cannot be listed.
         const Board<Bounce> wide(std::vector<Jump>{}, {.size = 3000});
-        CHECK_NOTHROW(Game<FairDice<>, Bounce>(wide, FairDice<>::seeded(1, 65536), {"A", "B"},
-                                               StartingRolls{1}));
-        CHECK_NOTHROW(Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, INT_MAX), {"A", "B"},
-                                               StartingRolls{1}));
+        CHECK_NOTHROW(Game<FairDice<>, Bounce>(wide, FairDice<>::seeded(1, {.sides = 65536}),
+                                               {"A", "B"}, StartingRolls{1}));
+        CHECK_NOTHROW(Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, {.sides = INT_MAX}),
+                                               {"A", "B"}, StartingRolls{1}));
         // Loaded dice of faces 1 and 100 never roll a 60, which moves a token as a 100 does:
         // with 60 to start, no token ever starts.
         std::vector<std::int64_t> odds(100, 0);
@@ -965,7 +966,7 @@ TEST_CASE("KnockBack on a board that funnels every token onto one square: the tu
     // check does not examine (README, House rules), and the turn limit ends it.
     using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
     const Board<Config> board(std::vector<Jump>{{1, 5}, {2, 5}}, {.size = 10, .turn_limit = 100});
-    Game<FairDice<>, Config> game(board, FairDice<>::seeded(7, 2), {"Ana", "Ben"});
+    Game<FairDice<>, Config> game(board, FairDice<>::seeded(7, {.sides = 2}), {"Ana", "Ben"});
     const GameResult result = game.play();
     CHECK(result.status == GameStatus::turn_limit_reached);
     CHECK(result.turns == 100);

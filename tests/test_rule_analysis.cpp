@@ -147,7 +147,7 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
           "[analysis][house_rules]") {
     // Board of 4 squares, no jumps, exact finish, a two-sided die (its maximum: 2).
     const Board<> board = plain_board(4);
-    const FairDice<> die(2);
+    const FairDice<> die({.sides = 2});
 
     SECTION("missing a turn after landing on square 2") {
         // E3 = 2, E2 = 2; landing on 2 costs a turn more: E1 = (2 + 2)/2 + (1 + 2)/2 = 3.5,
@@ -325,7 +325,7 @@ TEST_CASE("six to start adds the wait for a six to the standard game from where 
     // follower finds through its hash index rather than its linear search.
     for (const auto& [board, faces] :
          {std::pair{classic(), 6}, std::pair{plain_board(30), 6}, std::pair{plain_board(60), 24}}) {
-        const FairDice<> die(faces);
+        const FairDice<> die({.sides = faces});
         const ExpectedTurns plain = expected_turns(board, die);
         const ExpectedTurns six = expected_turns(board, die, SixToStart{});
         const double by_hand =
@@ -349,7 +349,7 @@ TEST_CASE("seat chances under knock-back follow all tokens at once, as an indepe
     // through the turn follower's hash index.
     const auto [size, faces] = GENERATE(std::pair{7, 3}, std::pair{25, 20});
     INFO(size << " squares, " << faces << " faces");
-    const FairDice<> die(faces);
+    const FairDice<> die({.sides = faces});
     const Board<> board = plain_board(size);
     const KnockBackReference reference = knock_back_reference(size, faces);
     const SeatChances chances = seat_chances(board, die, 2, {}, KnockBack{});
@@ -365,7 +365,7 @@ TEST_CASE("seat chances under knock-back follow all tokens at once, as an indepe
 
 TEST_CASE("the joint chain and the one-token formula agree on a rule that touches only the mover",
           "[analysis][house_rules]") {
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
     for (const int players : {2, 3}) {
         const Board<> board = players == 2 ? classic() : plain_board(30);
         const SeatChances alone = seat_chances(board, die, players, {}, SixToStart{});
@@ -383,7 +383,7 @@ TEST_CASE("the race ends with the winner's turn, even when play goes on to the l
     // Under play_to_last the turn that brings the winner home is followed by the turns the
     // rotation passes over (seats with turns to miss); the race's length must not count them.
     const Board<> board({}, GameConfig<>({.size = 30, .play_to_last = true}));
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
     const SeatChances alone = seat_chances(board, die, 3, {}, MissTurnSquares{10});
     const SeatChances jointly = seat_chances(board, die, 3, {}, MissOnTenJointly{});
     for (std::size_t seat = 0; seat < 3; ++seat) {
@@ -399,7 +399,7 @@ TEST_CASE("a jump's start a rule leaves a token on is worth standing there",
     // move takes no jump). Standing on 4 is then worth 1 + the mean over the six rolls of the
     // squares they lead to, not the value of square 9.
     const Board<> board({{4, 9}}, {.size = 12});
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
     const ExpectedTurns e = expected_turns(board, die, TwoToFour{});
     double bellman = 1.0;
     for (int roll = 1; roll <= 6; ++roll) {
@@ -412,7 +412,7 @@ TEST_CASE("a jump's start a rule leaves a token on is worth standing there",
 TEST_CASE("the analysis under house rules agrees with simulate within 4 standard errors",
           "[analysis][house_rules][simulate]") {
     const Board<> board = classic();
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
     const SimulationOptions one{.games = 40'000, .seed = 12};
     const auto check_length = [&](const auto& rules) {
         CAPTURE(rules.name());
@@ -461,7 +461,7 @@ TEST_CASE("the analysis under house rules agrees with simulate within 4 standard
 
 TEST_CASE("the analysis under house rules refuses past its limits, naming them",
           "[analysis][house_rules]") {
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
     SECTION("three players under knock-back on the classic board") {
         // Up to 100^3 x 3 = 3,000,000 positions: past the limit of 1,000,000 states.
         REQUIRE_THROWS_WITH(seat_chances(classic(), die, 3, {}, KnockBack{}),
@@ -489,12 +489,12 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
     }
     SECTION("too many rolls to follow") {
         const Board<> big({}, GameConfig<>({.size = 100'000}));
-        REQUIRE_THROWS_WITH(expected_turns(big, FairDice<>(2000), SixToStart{}),
+        REQUIRE_THROWS_WITH(expected_turns(big, FairDice<>({.sides = 2000}), SixToStart{}),
                             SL_CONTAINS("100000 squares times 2000 rolls") &&
                                 SL_CONTAINS("simulate"));
     }
     SECTION("rules these dice cannot play, refused as a game refuses them") {
-        REQUIRE_THROWS_AS(expected_turns(classic(), FairDice<>(1), RollAgainOnMax{}),
+        REQUIRE_THROWS_AS(expected_turns(classic(), FairDice<>({.sides = 1}), RollAgainOnMax{}),
                           InvalidConfig);
         REQUIRE_THROWS_WITH(expected_turns(plain_board(4), die, SixToStart{}),
                             SL_CONTAINS("no token could ever start"));

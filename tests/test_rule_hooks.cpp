@@ -518,13 +518,13 @@ TEST_CASE("StartingRolls{1,6}: only a 1 or a 6 leaves square 0") {
         REQUIRE_NOTHROW(Game(board, LoadedDice<>({1, 1, 1, 1, 1}), {"Ana", "Ben"}, rules));
         // A 6 is rolled, but from square 0 it overshoots home on a board of 5 squares.
         const Board<Config> five({}, {.size = 5});
-        REQUIRE_THROWS_WITH(Game(five, FairDice<>(6), {"Ana", "Ben"}, StartingRolls{6}),
+        REQUIRE_THROWS_WITH(Game(five, FairDice<>({.sides = 6}), {"Ana", "Ben"}, StartingRolls{6}),
                             "under house rule StartingRolls{6} no token could ever start: these "
                             "dice never roll a starting roll that moves a token from square 0 "
                             "under ExactFinish on a board of 5 squares");
         using Wins = GameConfig<OvershootWins, RejectChains, StartingRolls>;
         const Board<Wins> wins({}, {.size = 5});
-        REQUIRE_NOTHROW(Game(wins, FairDice<>(6), {"Ana", "Ben"}, StartingRolls{6}));
+        REQUIRE_NOTHROW(Game(wins, FairDice<>({.sides = 6}), {"Ana", "Ben"}, StartingRolls{6}));
     }
 }
 
@@ -729,17 +729,18 @@ TEST_CASE("MissTurnSquares: one player, a blocked move, the checks") {
     SECTION("a square off the track is refused when the game is built") {
         const Board<Config> board({}, {.size = 30});
         const MissTurnSquares at_home{5, 30};
-        REQUIRE_THROWS_AS(Game(board, FairDice<>(6), {"Ana", "Ben"}, at_home), InvalidConfig);
-        REQUIRE_THROWS_WITH(Game(board, FairDice<>(6), {"Ana", "Ben"}, at_home),
+        REQUIRE_THROWS_AS(Game(board, FairDice<>({.sides = 6}), {"Ana", "Ben"}, at_home),
+                          InvalidConfig);
+        REQUIRE_THROWS_WITH(Game(board, FairDice<>({.sides = 6}), {"Ana", "Ben"}, at_home),
                             "house rule MissTurnSquares{5,30}: square 30 is not on the track "
                             "before home (square 30)");
         const MissTurnSquares past{45};
-        REQUIRE_THROWS_WITH(Game(board, FairDice<>(6), {"Ana", "Ben"}, past),
+        REQUIRE_THROWS_WITH(Game(board, FairDice<>({.sides = 6}), {"Ana", "Ben"}, past),
                             "house rule MissTurnSquares{45}: square 45 is not on the track before "
                             "home (square 30)");
-        REQUIRE_THROWS_WITH(simulate(board, FairDice<>(6), {.games = 10}, past),
+        REQUIRE_THROWS_WITH(simulate(board, FairDice<>({.sides = 6}), {.games = 10}, past),
                             SL_CONTAINS("square 45 is not on the track before home"));
-        REQUIRE_NOTHROW(Game(board, FairDice<>(6), {"Ana", "Ben"}, MissTurnSquares{29}));
+        REQUIRE_NOTHROW(Game(board, FairDice<>({.sides = 6}), {"Ana", "Ben"}, MissTurnSquares{29}));
     }
 }
 
@@ -1088,7 +1089,7 @@ TEST_CASE("apply_roll: RollAgainOnMax mid-turn, copied") {
     using Config = GameConfig<ExactFinish, RejectChains, RollAgainOnMax>;
     const Board<Config> board({{18, 25}}, {.size = 30});
     const RollAgainOnMax rules;
-    const FairDice<> die(6);
+    const FairDice<> die({.sides = 6});
 
     GameState state(2, 6);
     const RollResult first = apply_roll(board, state, 6, rules);
@@ -1215,7 +1216,7 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
         REQUIRE(config != Config({.size = 4}, Warp{2, 1}));
         const Board<Config> board({}, config.settings());
         const Warp warp = config.house_rules();
-        const FairDice<> die(2);
+        const FairDice<> die({.sides = 2});
         const SimulationResult result =
             simulate(board, die, {.games = games, .players = 1, .seed = 41}, warp);
         REQUIRE(result.unfinished == 0);
@@ -1272,8 +1273,8 @@ TEST_CASE("simulate: max_turns with a missed turn") {
     const Board<Config> board({}, {.size = 4});
     const std::uint64_t games = 2 * simulation_block_games;
     const SimulationResult result =
-        simulate(board, FairDice<>(2), {.games = games, .players = 1, .seed = 46, .max_turns = 1},
-                 MissTurnSquares{2});
+        simulate(board, FairDice<>({.sides = 2}),
+                 {.games = games, .players = 1, .seed = 46, .max_turns = 1}, MissTurnSquares{2});
     CHECK(result.unfinished == games);
     CHECK(result.finished() == 0);
 }
@@ -1366,9 +1367,10 @@ TEST_CASE("StartingRolls past twice the board's size, and ChosenHouseRules insid
     // OvershootWins, size 5, two dice (2 to 12): a 12 lands on home like any roll from 10 up.
     using Start = GameConfig<OvershootWins, RejectChains, StartingRolls>;
     const Board<Start> board({}, {.size = 5});
-    REQUIRE_NOTHROW(Game(board, FairDice<>(6, 2), {"Ana", "Ben"}, StartingRolls{12}));
+    REQUIRE_NOTHROW(
+        Game(board, FairDice<>({.sides = 6, .count = 2}), {"Ana", "Ben"}, StartingRolls{12}));
     REQUIRE_THROWS_WITH(
-        Game(board, FairDice<>(5, 2), {"Ana", "Ben"}, StartingRolls{12}),
+        Game(board, FairDice<>({.sides = 5, .count = 2}), {"Ana", "Ben"}, StartingRolls{12}),
         SL_CONTAINS("under house rule StartingRolls{12} no token could ever start"));
 
     using Nested = HouseRules<KnockBack, ChosenHouseRules>;

@@ -224,8 +224,9 @@ TEST_CASE("Seeded games of computer players and people round-trip at every point
     using FairGame = DecisionGame<FairDice<>, GameConfig<BounceBack>, NullMutex>;
     const Board<GameConfig<BounceBack>> board = classic<GameConfig<BounceBack>>();
     const auto choices = [](std::uint64_t seed) {
-        return Choices<FairDice<>>{
-            {FairDice<>::seeded(seed, 6), FairDice<>::seeded(seed + 1, 6, 2)}, true};
+        return Choices<FairDice<>>{{FairDice<>::seeded(seed, {.sides = 6}),
+                                    FairDice<>::seeded(seed + 1, {.sides = 6, .count = 2})},
+                                   true};
     };
     const Choices<FairDice<>> shape = choices(0);
     const std::vector<Seat> seats{computer("Rand", RandomPolicy(shape, 9)),

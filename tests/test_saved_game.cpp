@@ -351,9 +351,10 @@ TEST_CASE("round trips under all three overshoot rules and all three chain rules
         using C = GameConfig<OvershootWins, SingleJump>;
         check_round_trips<FastGame<C>>(
             [](std::uint64_t seed) {
-                return FastGame<C>(chained_board<C>(), FairDice<>::seeded(seed, 6, 2), four);
+                return FastGame<C>(chained_board<C>(),
+                                   FairDice<>::seeded(seed, {.sides = 6, .count = 2}), four);
             },
-            FairDice<>(6, 2), seeds);
+            FairDice<>({.sides = 6, .count = 2}), seeds);
     }
     SECTION("ExactFinish, FollowChains, a SplitMix64 engine, a turn limit") {
         using C = GameConfig<ExactFinish, FollowChains>;
@@ -1412,10 +1413,10 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
             [&](std::uint64_t seed) {
                 return FastGame<C>(
                     classic(GameConfig<OvershootWins, SingleJump>({.play_to_last = true})),
-                    FairDice<>::seeded(seed, 6, 2), four, rules);
+                    FairDice<>::seeded(seed, {.sides = 6, .count = 2}), four, rules);
             },
             [&](const std::string& text) {
-                return load_game<FastGame<C>>(text, FairDice<>(6, 2), rules);
+                return load_game<FastGame<C>>(text, FairDice<>({.sides = 6, .count = 2}), rules);
             },
             seeds);
         REQUIRE_FALSE(documents.empty());

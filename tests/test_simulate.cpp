@@ -167,7 +167,8 @@ TEST_CASE("simulate agrees with the exact expected length for two dice and for a
           "[simulate][statistics]") {
     SECTION("two six-sided dice, bounce back") {
         // (Under exact finish two dice never roll the 1 that square 99 needs: a trap.)
-        check_against_exact(classic(GameConfig<BounceBack>()), FairDice<>(6, 2), 21);
+        check_against_exact(classic(GameConfig<BounceBack>()), FairDice<>({.sides = 6, .count = 2}),
+                            21);
     }
     SECTION("a die loaded towards 6, exact finish") {
         check_against_exact(classic(), LoadedDice<>({1, 1, 1, 2, 3, 5}), 22);
@@ -228,7 +229,7 @@ TEST_CASE("two-player seat chances and game length agree with the exact seat cha
 TEST_CASE("simulate gives bitwise identical results for 1, 2 and 3 threads",
           "[simulate][determinism]") {
     const auto board = classic(GameConfig<BounceBack>());
-    const FairDice<> dice(6, 1);
+    const FairDice<> dice({.sides = 6, .count = 1});
     // Not a whole number of blocks, so the last block is a short one.
     const std::uint64_t games = 20 * simulation_block_games + 7;
     for (const int players : {1, 3}) {
@@ -335,7 +336,7 @@ TEST_CASE("fair dice too large to tabulate their odds can still be simulated", "
     // ten squares with overshoot wins, a game lasts one turn unless the first roll is below 10.
     const Board<GameConfig<OvershootWins>> board(std::vector<Jump>{},
                                                  GameConfig<OvershootWins>({.size = 10}));
-    const FairDice<> huge(100'000);
+    const FairDice<> huge({.sides = 100'000});
     REQUIRE(huge.max_roll() > max_tabulated_roll);
     const SimulationResult sim = simulate(board, huge, {.games = 2'000, .seed = 8});
     CHECK(sim.unfinished == 0);
@@ -393,7 +394,7 @@ SimulationResult solo_games_one_roll_at_a_time(const BasicBoard<Config>& board, 
     std::vector<std::uint64_t> histogram;
     for (std::uint64_t first = 0; first < games; first += simulation_block_games) {
         FairDice<> dice = FairDice<>::seeded(
-            detail::simulation_block_seed(seed, first / simulation_block_games), sides);
+            detail::simulation_block_seed(seed, first / simulation_block_games), {.sides = sides});
         for (std::uint64_t game = first; game < std::min(games, first + simulation_block_games);
              ++game) {
             Square square = 0;
@@ -429,7 +430,7 @@ TEST_CASE("one-player games are the games of rolling one roll at a time, whichev
                 INFO("size " << board.size() << ", " << sides << " sides, cap " << max_turns << ", "
                              << games << " games");
                 const SimulationResult sim =
-                    simulate(board, FairDice<>(sides),
+                    simulate(board, FairDice<>({.sides = sides}),
                              {.games = games, .seed = 99, .threads = 2, .max_turns = max_turns});
                 const SimulationResult plain =
                     solo_games_one_roll_at_a_time(board, sides, games, 99, max_turns);
@@ -466,9 +467,9 @@ TEST_CASE("dice that are not FairDice play the same one-player games as the fair
         for (const std::uint64_t max_turns : {5, 1000}) {
             INFO(sides << " sides, cap " << max_turns);
             const SimulationOptions options{.games = 3'000, .seed = 5, .max_turns = max_turns};
-            const SimulationResult fair = simulate(board, FairDice<>(sides), options);
+            const SimulationResult fair = simulate(board, FairDice<>({.sides = sides}), options);
             const SimulationResult forwarded =
-                simulate(board, ForwardingDice{FairDice<>(sides)}, options);
+                simulate(board, ForwardingDice{FairDice<>({.sides = sides})}, options);
             CHECK(fair.unfinished == forwarded.unfinished);
             CHECK(fair.turns.histogram == forwarded.turns.histogram);
             CHECK(fair.turns.games > 0);
@@ -482,7 +483,7 @@ TEST_CASE("fair dice roll the same games in simulate as through their own roll()
     // player (two rolls to a table load) and two.
     const auto board = classic(GameConfig<BounceBack>());
     for (const auto& [sides, count] : {std::pair{6, 1}, std::pair{5, 1}, std::pair{6, 3}}) {
-        const FairDice<> fair(sides, count);
+        const FairDice<> fair({.sides = sides, .count = count});
         for (const int players : {1, 2}) {
             const SimulationOptions options{.games = 5'000, .players = players, .seed = 77};
             const SimulationResult direct = simulate(board, fair, options);
@@ -670,7 +671,7 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
           "[simulate][statistics][house]") {
     // One board for every rule set: the house rules go to simulate.
     const Board<> board = classic();
-    const FairDice<> die(6, 1);
+    const FairDice<> die({.sides = 6, .count = 1});
     constexpr std::uint64_t games = 200'000;
 
     SECTION("knock-back alone does nothing to one player: the very same games as without it") {

@@ -1076,7 +1076,7 @@ TEST_CASE("chance_outcomes: every roll the dice can give, with its probability")
 
     SECTION("two fair dice: 2 to 12, the triangle 1/36 .. 6/36 .. 1/36, summing to 1") {
         const std::vector<ChanceOutcome> chances =
-            chance_outcomes(FairDice<>::seeded(1, 6, 2), GameState(2, 12));
+            chance_outcomes(FairDice<>::seeded(1, {.sides = 6, .count = 2}), GameState(2, 12));
         REQUIRE(chances.size() == 11);
         double total = 0;
         for (std::size_t i = 0; i < chances.size(); ++i) {
@@ -1264,7 +1264,8 @@ void playout(const BasicBoard<BoardConfig>& board, const Rules& rules, const Pla
     using G = Game<FairDice<>, Config>;
     INFO(fmt::format("players {} seed {} dice {} play_to_last {} house rules {}", setup.players,
                      setup.seed, setup.dice_count, board.config().play_to_last(), rules.name()));
-    const FairDice<> dice = FairDice<>::seeded(setup.seed + 1000, 6, setup.dice_count);
+    const FairDice<> dice =
+        FairDice<>::seeded(setup.seed + 1000, {.sides = 6, .count = setup.dice_count});
     const std::vector<std::string> names(
         names4.begin(), names4.begin() + static_cast<std::ptrdiff_t>(setup.players));
     G game(board, dice, names, rules);
@@ -1279,7 +1280,7 @@ void playout(const BasicBoard<BoardConfig>& board, const Rules& rules, const Pla
     std::vector<G> loaded; // loaded[t]: loaded after t turns
     const auto save_and_load = [&]() {
         const std::string text = save_game(game);
-        G copy = load_game<G>(text, FairDice<>(6, setup.dice_count));
+        G copy = load_game<G>(text, FairDice<>({.sides = 6, .count = setup.dice_count}));
         REQUIRE(copy == game);
         loaded.push_back(std::move(copy));
     };

@@ -469,13 +469,13 @@ TEST_CASE("replay_turn refuses rolls the dice cannot make, or that are not exact
     }
     SECTION("the range is the dice's: two dice roll 2 to 12") {
         using Wins = GameConfig<OvershootWins>; // two dice never roll the 1 exact finish needs
-        Game<FairDice<>, Wins, NullMutex> two(classic(Wins{}), FairDice<>::seeded(4, 6, 2),
-                                              {"Ana", "Ben"});
+        Game<FairDice<>, Wins, NullMutex> two(
+            classic(Wins{}), FairDice<>::seeded(4, {.sides = 6, .count = 2}), {"Ana", "Ben"});
         REQUIRE_THROWS_WITH(two.replay_turn(std::vector<int>{1}),
                             "roll 1 is outside what the dice roll (2 to 12)");
         REQUIRE_THROWS_WITH(two.replay_turn(std::vector<int>{13}),
                             "roll 13 is outside what the dice roll (2 to 12)");
         REQUIRE(line(two.replay_turn(std::vector<int>{12})) == "Ana rolls 12: 0 to 12");
-        REQUIRE(two.dice() == FairDice<>::seeded(4, 6, 2)); // never rolled
+        REQUIRE(two.dice() == FairDice<>::seeded(4, {.sides = 6, .count = 2})); // never rolled
     }
 }

@@ -108,7 +108,10 @@ public:
     [[nodiscard]] constexpr Square size() const noexcept { return config_.size(); }
     [[nodiscard]] constexpr const Config& config() const noexcept { return config_; }
     /// Every jump, ordered by the square it starts on.
-    [[nodiscard]] constexpr std::span<const Jump> jumps() const noexcept { return jumps_; }
+    [[nodiscard]] constexpr std::span<const Jump> jumps() const& noexcept { return jumps_; }
+    /// On a temporary board, a copy of the jumps: a view would dangle once the board is gone
+    /// (`for (const Jump& jump : classic().jumps())`).
+    [[nodiscard]] constexpr std::vector<Jump> jumps() const&& { return jumps_; }
 
     /// The jump that starts on `square`, or nullptr.
     [[nodiscard]] constexpr const Jump* jump_from(Square square) const noexcept {

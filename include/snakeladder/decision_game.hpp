@@ -260,7 +260,9 @@ public:
 
     // --- What does not change after construction. ---
 
-    [[nodiscard]] const std::vector<std::string>& players() const noexcept { return names_; }
+    [[nodiscard]] const std::vector<std::string>& players() const& noexcept { return names_; }
+    /// On a temporary game, a copy: a reference would dangle once the game is gone.
+    [[nodiscard]] std::vector<std::string> players() const&& { return names_; }
     /// Whether `player` is a person (take_turn answers for them) rather than a computer seat.
     [[nodiscard]] bool is_person(std::string_view player) const {
         return seats_[seat_of(player)].is_person();

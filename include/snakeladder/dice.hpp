@@ -142,6 +142,16 @@ constexpr std::vector<double> fair_dice_probabilities(int sides, int count) {
 }
 } // namespace detail
 
+/// How many fair dice roll together and how many faces each has: `{.sides = 20}` is a d20,
+/// `{.sides = 6, .count = 2}` two six-sided dice. A value of its own, so that a die's sides and
+/// an engine's seed cannot be mistaken for each other: `FairDice<>(29)` does not compile, where
+/// `FairDice<>::seeded(29)` is a six-sided die seeded with 29 and `FairDice<>({.sides = 29})` a
+/// 29-sided die.
+struct DiceShape {
+    int sides = 6;
+    int count = 1;
+};
+
 /// `count` fair dice of `sides` faces each, rolled together: a roll is their sum.
 ///
 /// The probabilities of every sum are tabulated when the dice are built, as long as the highest
@@ -156,8 +166,10 @@ public:
     /// More dice than this would make every roll slow for no game's benefit.
     static constexpr int max_count = 100;
 
-    constexpr explicit FairDice(int sides = 6, int count = 1, Engine engine = Engine{})
-        : sides_(sides), count_(count), engine_(std::move(engine)) {
+    constexpr explicit FairDice(DiceShape shape = {}, Engine engine = Engine{})
+        : sides_(shape.sides), count_(shape.count), engine_(std::move(engine)) {
+        const int sides = shape.sides;
+        const int count = shape.count;
         if (sides < 2) {
             detail::throw_dice_config("FairDice: sides must be at least 2, got " +
                                       std::to_string(sides));
@@ -182,11 +194,10 @@ public:
     }
 
     /// Dice whose engine is seeded with `seed`: the same seed, the same rolls, everywhere.
-    [[nodiscard]] static constexpr FairDice seeded(std::uint64_t seed, int sides = 6,
-                                                   int count = 1) {
+    [[nodiscard]] static constexpr FairDice seeded(std::uint64_t seed, DiceShape shape = {}) {
         static_assert(std::constructible_from<Engine, std::uint64_t>,
                       "seeded() needs an engine that can be built from a 64-bit seed");
-        return FairDice(sides, count, Engine(seed));
+        return FairDice(shape, Engine(seed));
     }
 
     /// The sum of `count` independent faces, each uniform in 1..sides.
@@ -205,7 +216,7 @@ public:
 
     /// P(roll == r) at index r, for r in 0..max_roll(). Throws `InvalidConfig` when
     /// max_roll() is above `max_tabulated_roll`.
-    [[nodiscard]] constexpr std::span<const double> face_probabilities() const {
+    [[nodiscard]] constexpr std::span<const double> face_probabilities() const& {
         if (probabilities_.empty()) {
             detail::throw_dice_config(
                 "FairDice: face probabilities are tabulated up to a roll of " +
@@ -214,6 +225,11 @@ public:
                 std::to_string(max_roll()));
         }
         return probabilities_;
+    }
+    /// On temporary dice, a copy: a view would dangle once the dice are gone.
+    [[nodiscard]] constexpr std::vector<double> face_probabilities() const&& {
+        const std::span<const double> table = face_probabilities(); // checks the size
+        return {table.begin(), table.end()};
     }
 
     /// The engine, to save its state with a game or restore it.
@@ -303,12 +319,18 @@ public:
     [[nodiscard]] constexpr int min_roll() const noexcept { return min_roll_; }
     [[nodiscard]] constexpr int max_roll() const noexcept { return max_roll_; }
 
-    [[nodiscard]] constexpr std::span<const std::int64_t> weights() const noexcept {
+    [[nodiscard]] constexpr std::span<const std::int64_t> weights() const& noexcept {
         return weights_;
     }
+    /// On a temporary die, a copy: a view would dangle once the die is gone.
+    [[nodiscard]] constexpr std::vector<std::int64_t> weights() const&& { return weights_; }
     [[nodiscard]] constexpr std::uint64_t total_weight() const noexcept { return total_; }
     /// weight / total at index face, for faces 0..max_roll().
-    [[nodiscard]] constexpr std::span<const double> face_probabilities() const noexcept {
+    [[nodiscard]] constexpr std::span<const double> face_probabilities() const& noexcept {
+        return probabilities_;
+    }
+    /// On a temporary die, a copy: a view would dangle once the die is gone.
+    [[nodiscard]] constexpr std::vector<double> face_probabilities() const&& {
         return probabilities_;
     }
 
@@ -395,7 +417,9 @@ public:
     [[nodiscard]] constexpr int max_roll() const noexcept { return max_roll_; }
 
     /// The whole script, used rolls included.
-    [[nodiscard]] constexpr std::span<const int> rolls() const noexcept { return rolls_; }
+    [[nodiscard]] constexpr std::span<const int> rolls() const& noexcept { return rolls_; }
+    /// On temporary dice, a copy: a view would dangle once the dice are gone.
+    [[nodiscard]] constexpr std::vector<int> rolls() const&& { return rolls_; }
     /// Index in `rolls()` of the next roll; the same number as `used()`.
     [[nodiscard]] constexpr std::size_t position() const noexcept { return next_; }
     [[nodiscard]] constexpr std::size_t used() const noexcept { return next_; }

@@ -97,18 +97,39 @@ public:
 };
 
 /// Text that could not be read; `line()` and `column()` are 1-based and point at the problem.
+/// Read from a file, the message starts with what the file is and its path (`board file
+/// 'boards/mine.txt': line 2, column 10: ...`) and `file()` is the path; read from a string,
+/// `file()` is empty.
 class ParseError : public Error {
 public:
     ParseError(std::size_t line, std::size_t column, const std::string& what)
         : Error("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
                 what),
           line_(line), column_(column) {}
+    /// `error`, found in the file at `file`, which is a `kind` ("board file", "saved game").
+    ParseError(const ParseError& error, std::string_view kind, std::string file)
+        : Error(std::string(kind) + " '" + file + "': " + error.what()), line_(error.line_),
+          column_(error.column_), file_(std::move(file)) {}
     [[nodiscard]] std::size_t line() const noexcept { return line_; }
     [[nodiscard]] std::size_t column() const noexcept { return column_; }
+    [[nodiscard]] const std::string& file() const noexcept { return file_; }
 
 private:
     std::size_t line_;
     std::size_t column_;
+    std::string file_;
+};
+
+/// A file that could not be read or written: missing, a directory, too large, a failed write.
+/// `path()` names it and the message says what the file is and why (`cannot read board file
+/// 'boards/mine.txt': No such file or directory`).
+class FileError : public Error {
+public:
+    FileError(std::string path, const std::string& what) : Error(what), path_(std::move(path)) {}
+    [[nodiscard]] const std::string& path() const noexcept { return path_; }
+
+private:
+    std::string path_;
 };
 
 namespace detail {

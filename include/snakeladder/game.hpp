@@ -338,7 +338,9 @@ public:
 
     // --- What does not change after construction. ---
 
-    [[nodiscard]] const std::vector<std::string>& players() const noexcept { return names_; }
+    [[nodiscard]] const std::vector<std::string>& players() const& noexcept { return names_; }
+    /// On a temporary game, a copy: a reference would dangle once the game is gone.
+    [[nodiscard]] std::vector<std::string> players() const&& { return names_; }
     /// The seat (0-based place in the rotation) of `player`; InvalidPlayers if there is none.
     [[nodiscard]] std::size_t seat_of(std::string_view player) const {
         return detail::seat_by_name(by_name_, names_, player);

@@ -271,7 +271,9 @@ public:
         rolls_.erase(std::unique(rolls_.begin(), rolls_.end()), rolls_.end());
     }
 
-    [[nodiscard]] const std::vector<int>& rolls() const noexcept { return rolls_; }
+    [[nodiscard]] const std::vector<int>& rolls() const& noexcept { return rolls_; }
+    /// On a temporary rule, a copy: a reference would dangle once the rule is gone.
+    [[nodiscard]] std::vector<int> rolls() const&& { return rolls_; }
     [[nodiscard]] std::string name() const {
         std::string name = "StartingRolls{";
         for (std::size_t i = 0; i < rolls_.size(); ++i) {
@@ -385,7 +387,9 @@ public:
         }
     }
 
-    [[nodiscard]] const std::vector<Square>& squares() const noexcept { return squares_; }
+    [[nodiscard]] const std::vector<Square>& squares() const& noexcept { return squares_; }
+    /// On a temporary rule, a copy: a reference would dangle once the rule is gone.
+    [[nodiscard]] std::vector<Square> squares() const&& { return squares_; }
     [[nodiscard]] std::string name() const {
         std::string name = "MissTurnSquares{";
         for (std::size_t i = 0; i < squares_.size(); ++i) {

@@ -77,9 +77,13 @@ struct DistributionOptions {
 class LengthDistribution {
 public:
     /// P(T = t) at index t, t = 0..turns().
-    [[nodiscard]] std::span<const double> probabilities() const noexcept { return exactly_; }
+    [[nodiscard]] std::span<const double> probabilities() const& noexcept { return exactly_; }
     /// P(T > t) at index t, t = 0..turns().
-    [[nodiscard]] std::span<const double> survival() const noexcept { return longer_; }
+    [[nodiscard]] std::span<const double> survival() const& noexcept { return longer_; }
+    /// On a temporary distribution, copies: a view would dangle once the distribution is gone
+    /// (`for (double p : length_distribution(board, dice).probabilities())`).
+    [[nodiscard]] std::vector<double> probabilities() const&& { return exactly_; }
+    [[nodiscard]] std::vector<double> survival() const&& { return longer_; }
     /// The last tabulated turn.
     [[nodiscard]] std::int64_t turns() const noexcept {
         return static_cast<std::int64_t>(exactly_.size()) - 1;

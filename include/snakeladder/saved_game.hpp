@@ -160,6 +160,8 @@ concept DiceWithSavedEngine = Dice<D> && requires(D& dice) {
 struct SavedGameLimits {
     /// The largest board a document may hold; the default is the largest the library builds.
     Square max_board_size = GameConfig<>::max_size;
+    /// The largest file `load_game_file` (files.hpp) reads.
+    std::uintmax_t max_file_bytes = std::uintmax_t{1} << 30;
 };
 
 namespace detail {

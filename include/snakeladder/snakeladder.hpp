@@ -12,6 +12,7 @@
 #include "decision_game.hpp"
 #include "decisions.hpp"
 #include "errors.hpp"
+#include "files.hpp"
 #include "game.hpp"
 #include "game_events.hpp"
 #include "game_result.hpp"

@@ -9,7 +9,7 @@
 #define SNAKELADDER_VERSION_PATCH 0
 // One number that compares in order: 1.2.3 is 10203, as fmt's FMT_VERSION.
 #define SNAKELADDER_VERSION                                                                        \
-    (SNAKELADDER_VERSION_MAJOR * 10000 + SNAKELADDER_VERSION_MINOR * 100 +                        \
+    (SNAKELADDER_VERSION_MAJOR * 10000 + SNAKELADDER_VERSION_MINOR * 100 +                         \
      SNAKELADDER_VERSION_PATCH)
 #define SNAKELADDER_VERSION_STRING "0.1.0"
 

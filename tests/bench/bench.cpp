@@ -259,7 +259,7 @@ Run run_once(const Board<>& board, std::size_t games) {
         run.construct += seconds_since(start) - clock_cost();
         run.games += last - first;
         for (std::size_t g = first; g < last; ++g) {
-            locked.emplace_back(board, FairDice<>::seeded(seed_of(g), sides), names);
+            locked.emplace_back(board, FairDice<>::seeded(seed_of(g), {.sides = sides}), names);
         }
         std::array<int, batch> winners{};
         std::uint64_t turns = 0;

@@ -85,6 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check<Game<FairDice<>, Exact, NullMutex>>(text, FairDice<>());
     check<Game<ScriptedDice, Bounce, NullMutex>>(
         text, ScriptedDice::with_faces(6, {6, 6, 1, 2, 3, 4, 5, 6, 6, 6, 2, 5, 3, 1, 4, 6, 2}));
-    check<Game<FairDice<SplitMix64>, Wins, NullMutex>>(text, FairDice<SplitMix64>(6, 2));
+    check<Game<FairDice<SplitMix64>, Wins, NullMutex>>(
+        text, FairDice<SplitMix64>({.sides = 6, .count = 2}));
     return 0;
 }

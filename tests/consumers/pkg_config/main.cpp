@@ -1,6 +1,5 @@
 #include <fmt/format.h>
 #include <snakeladder/snakeladder.hpp>
-
 #include <string_view>
 
 // Built with the compiler and `pkg-config --cflags --libs snakeladder` alone, no CMake: plays a
