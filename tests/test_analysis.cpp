@@ -265,7 +265,7 @@ TEST_CASE("every overshoot rule on a board solved by hand", "[analysis][rules]")
     //     => E1 = 48/7, E2 = 36/7, E3 = 39/7, E0 = 48/7.
     //   ExactFinish: E3 = 1 + E1/3 + E3/3 (3 is blocked) => E0 = E1 = 6, E2 = E3 = 9/2.
     //   OvershootWins: E3 = 1 + E1/3 => E0 = E1 = 48/11, E2 = 36/11, E3 = 27/11.
-    const FairDice<> d3(3);
+    const FairDice<> d3({.sides = 3});
     const auto check_every_method = [&](const auto& board, const std::vector<double>& expected) {
         for (const SolveMethod method : all_methods) {
             INFO("method " << to_string(method));
@@ -314,7 +314,7 @@ TEST_CASE("two dice", "[analysis][dice]") {
                       {173.0 / 64, 37.0 / 16, 33.0 / 16, 7.0 / 4, 5.0 / 4, 1.0, 1.0, 0.0});
     }
     SECTION("two six-sided dice on the classic board, every rule, against the dense solver") {
-        const FairDice<> two_d6(6, 2);
+        const FairDice<> two_d6({.sides = 6, .count = 2});
         check_against_reference(classic(), two_d6, 1e-12);
         check_against_reference(classic(Rules<BounceBack>()), two_d6, 1e-12);
         check_against_reference(classic(Rules<OvershootWins>()), two_d6, 1e-12);
@@ -342,7 +342,7 @@ TEST_CASE("a loaded die", "[analysis][dice]") {
 }
 
 TEST_CASE("dice whose largest roll passes the whole board", "[analysis][dice]") {
-    const FairDice<> d20(20);
+    const FairDice<> d20({.sides = 20});
     check_against_reference(board_of<ExactFinish>(5, {{2, 4}, {3, 1}}), d20, 1e-12);
     check_against_reference(board_of<BounceBack>(5, {{2, 4}, {3, 1}}), d20, 1e-12);
     check_against_reference(board_of<OvershootWins>(5, {{2, 4}, {3, 1}}), d20, 1e-12);

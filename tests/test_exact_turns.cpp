@@ -36,7 +36,7 @@ TEST_CASE("the classic board with the chute at 47-26 gives the published fractio
 TEST_CASE("exact fractions on boards solved by hand, under every overshoot rule", "[exact]") {
     // Size 5, one die of three faces, snake 4-1 (see test_analysis.cpp, where the equations are
     // written out): E0 = 48/7 bouncing back, 6 with an exact finish, 48/11 when overshooting wins.
-    const FairDice<> d3(3);
+    const FairDice<> d3({.sides = 3});
     CHECK(exact_expected_turns(board_of<BounceBack>(5, {{4, 1}}), d3) == Fraction(48, 7));
     CHECK(exact_expected_turns(board_of<ExactFinish>(5, {{4, 1}}), d3) == Fraction(6));
     CHECK(exact_expected_turns(board_of<OvershootWins>(5, {{4, 1}}), d3) == Fraction(48, 11));

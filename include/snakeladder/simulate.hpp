@@ -640,6 +640,34 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
     }
 }
 
+// Threads joined when this goes out of scope, as std::jthread joins them: libc++ 19 keeps
+// std::jthread behind -fexperimental-library, and no stop token is needed (SimulationRun stops
+// the workers).
+class JoiningThreads {
+public:
+    JoiningThreads() = default;
+    JoiningThreads(const JoiningThreads&) = delete;
+    JoiningThreads& operator=(const JoiningThreads&) = delete;
+    JoiningThreads(JoiningThreads&&) = delete;
+    JoiningThreads& operator=(JoiningThreads&&) = delete;
+    ~JoiningThreads() {
+        for (std::thread& thread : threads_) {
+            if (thread.joinable()) {
+                thread.join();
+            }
+        }
+    }
+    void reserve(std::size_t count) { threads_.reserve(count); }
+    // Throws std::system_error, as std::thread does, when no thread can be started.
+    template <class Work>
+    void start(Work&& work) {
+        threads_.emplace_back(std::forward<Work>(work));
+    }
+
+private:
+    std::vector<std::thread> threads_;
+};
+
 // What the threads of one simulation share: the next block to play, the games done, the first
 // error and how many workers are still running.
 class SimulationRun {
@@ -838,13 +866,13 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
     };
 
     {
-        std::vector<std::jthread> workers;
+        detail::JoiningThreads workers;
         try {
             workers.reserve(threads - 1);
             for (unsigned worker = 1; worker < threads; ++worker) {
                 run.worker_starting();
                 try {
-                    workers.emplace_back([&work, &run, worker] {
+                    workers.start([&work, &run, worker] {
                         try {
                             work(worker);
                         } catch (...) {
@@ -871,7 +899,7 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
             run.fail(std::current_exception());
             run.wait_for_workers(std::nullopt, [] {});
         }
-        // The workers have all finished; their destructors join them here.
+        // The workers have all finished; `workers` joins them here.
     }
     run.rethrow_error();
 
