@@ -12,7 +12,10 @@ function(snakeladder_set_warnings target)
             target_compile_options(${target} PRIVATE /WX)
         endif()
     else()
-        target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
+        # -Wconversion -Wsign-conversion -Wshadow too: the headers must be clean under them for
+        # users who build with them, and our own code is held to the same.
+        target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wconversion
+                                                 -Wsign-conversion -Wshadow)
         if(SNAKELADDER_WARNINGS_AS_ERRORS)
             target_compile_options(${target} PRIVATE -Werror)
         endif()

@@ -499,7 +499,7 @@ int analyze(const AnalyzeOptions& options) {
     const Board<Config> board = load_board(options.board, Config());
     std::size_t ladders = 0;
     for (const Jump& jump : board.jumps()) {
-        ladders += jump.kind() == JumpKind::ladder ? 1 : 0;
+        ladders += jump.kind() == JumpKind::ladder ? 1U : 0U;
     }
     const std::size_t snakes = board.jumps().size() - ladders;
     const ChosenHouseRules house(options.rules.house);

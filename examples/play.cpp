@@ -41,10 +41,10 @@ using namespace snakeladder::examples;
 // ---------------------------------------------------------------------------------------
 
 // Set by the signal handler, read between turns: the game stops at a clean point.
-volatile std::sig_atomic_t interrupted = 0;
+volatile std::sig_atomic_t interrupt_requested = 0;
 
 void on_interrupt(int /*signal*/) {
-    interrupted = 1;
+    interrupt_requested = 1;
 }
 
 void catch_interrupts() {
@@ -72,7 +72,7 @@ bool stdin_is_terminal() {
 // Sleeps in short slices so that Ctrl-C is not kept waiting.
 void pause_for(std::chrono::milliseconds duration) {
     constexpr std::chrono::milliseconds slice{20};
-    for (auto left = duration; left.count() > 0 && interrupted == 0; left -= slice) {
+    for (auto left = duration; left.count() > 0 && interrupt_requested == 0; left -= slice) {
         std::this_thread::sleep_for(std::min(left, slice));
     }
 }
@@ -228,7 +228,7 @@ std::optional<Stop> read_answer(std::string& line) {
     if (!stdin_is_terminal() || !read) {
         fmt::print("\n"); // where a terminal would have echoed the Enter
     }
-    if (interrupted != 0) {
+    if (interrupt_requested != 0) {
         return Stop::interrupted;
     }
     if (!read) {
@@ -278,7 +278,7 @@ std::pair<Stop, GameResult> play_standard(const PlayOptions& options, Board<Conf
     screen.show(game, nullptr);
     Stop stop = Stop::finished;
     while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
-        if (interrupted != 0) {
+        if (interrupt_requested != 0) {
             stop = Stop::interrupted;
             break;
         }
@@ -290,7 +290,7 @@ std::pair<Stop, GameResult> play_standard(const PlayOptions& options, Board<Conf
             }
         } else if (screen.redraws()) {
             pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
-            if (interrupted != 0) {
+            if (interrupt_requested != 0) {
                 stop = Stop::interrupted;
                 break;
             }
@@ -486,7 +486,7 @@ std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Confi
         options);
     screen.show(game, nullptr);
     while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
-        if (interrupted != 0) {
+        if (interrupt_requested != 0) {
             return {Stop::interrupted, game.result()};
         }
         std::optional<TurnRecord> record;

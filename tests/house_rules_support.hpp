@@ -176,8 +176,8 @@ std::string check_against_rules(const G& game, RuleCounts* counts = nullptr) {
         }
         ++count.turns;
         count.rolls += rolls.size();
-        count.turns_with_extra_rolls += r.extra_rolls.empty() ? 0 : 1;
-        count.turns_from_start += r.start == 0 ? 1 : 0;
+        count.turns_with_extra_rolls += r.extra_rolls.empty() ? 0U : 1U;
+        count.turns_from_start += r.start == 0 ? 1U : 0U;
 
         Square square = r.start;
         std::vector<KnockedBack> knocks;

@@ -425,8 +425,8 @@ TEST_CASE("one-player games are the games of rolling one roll at a time, whichev
     // either roll of a pair.
     const std::vector<Jump> jumps{{3, 7}, {9, 2}};
     const auto check = [](const auto& board, int sides) {
-        for (const std::uint64_t max_turns : {1, 2, 3, 4, 7, 1000}) {
-            for (const std::uint64_t games : {1, 1023, 2'500}) {
+        for (const std::uint64_t max_turns : {1U, 2U, 3U, 4U, 7U, 1000U}) {
+            for (const std::uint64_t games : {1U, 1023U, 2'500U}) {
                 INFO("size " << board.size() << ", " << sides << " sides, cap " << max_turns << ", "
                              << games << " games");
                 const SimulationResult sim =
@@ -464,7 +464,7 @@ TEST_CASE("dice that are not FairDice play the same one-player games as the fair
     for (const int sides : {2, 6, 8}) {
         // A cap of 5 turns stops most games of a two-sided die (and some of the others) after
         // either roll of a pair.
-        for (const std::uint64_t max_turns : {5, 1000}) {
+        for (const std::uint64_t max_turns : {5U, 1000U}) {
             INFO(sides << " sides, cap " << max_turns);
             const SimulationOptions options{.games = 3'000, .seed = 5, .max_turns = max_turns};
             const SimulationResult fair = simulate(board, FairDice<>({.sides = sides}), options);

@@ -346,4 +346,26 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     return result;
 }
 
+// Dice without known odds: one error that names what is missing, at the call, instead of a list
+// of the overloads above and why each does not fit. Declared only: the error stops the build.
+template <typename Config, class D, class... Rest>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> expected_turns(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, Rest&&... /*rest*/);
+template <typename Config, class D>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> expected_turns(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const SolveOptions& /*options*/);
+template <typename Config, class D, class... Rest>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> length_distribution(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, Rest&&... /*rest*/);
+template <typename Config, class D>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> length_distribution(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const DistributionOptions& /*options*/);
+template <typename Config, class D, class... Rest>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> seat_chances(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, Rest&&... /*rest*/);
+template <typename Config, class D>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> seat_chances(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, int /*players*/,
+    const DistributionOptions& /*options*/);
+
 } // namespace snakeladder

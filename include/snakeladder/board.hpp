@@ -121,13 +121,15 @@ public:
     }
 
     /// Where a token that lands on `square` comes to rest once the chain rule has been applied.
-    [[nodiscard]] constexpr Square resolve(Square landed) const noexcept { return rest_[landed]; }
+    [[nodiscard]] constexpr Square resolve(Square landed) const noexcept {
+        return rest_[static_cast<std::size_t>(landed)];
+    }
 
     /// The fast path: where a token on `from` ends after `roll`. No checks: `from` in 0..size,
     /// `roll` at least 1. Used by the game and the simulator on every turn.
     [[nodiscard]] constexpr Square advance(Square from, std::int64_t roll) const noexcept {
         const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
-        return out.blocked ? from : rest_[out.landed];
+        return out.blocked ? from : rest_[static_cast<std::size_t>(out.landed)];
     }
 
     /// One move with everything it did: the overshoot rule first, then the jumps under the
@@ -157,7 +159,7 @@ public:
         if (out.blocked) {
             move.end = from; // a forfeited move takes no jump, even from a jump's start
         } else {
-            move.end = rest_[out.landed];
+            move.end = rest_[static_cast<std::size_t>(out.landed)];
             if (move.end != move.landed || jump_from(move.landed) != nullptr) {
                 collect_jumps(move.landed, move.jumps);
             }

@@ -361,4 +361,18 @@ template <typename Config, DiceWithOdds D>
     return jump_effects(board, dice, NoHouseRules{}, options);
 }
 
+// Dice without known odds: one error that names what is missing, at the call. Declared only.
+template <typename Config, class D, class... Rest>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> square_statistics(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, Rest&&... /*rest*/);
+template <typename Config, class D>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> square_statistics(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const EffectsOptions& /*options*/);
+template <typename Config, class D, class... Rest>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> jump_effects(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, Rest&&... /*rest*/);
+template <typename Config, class D>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> jump_effects(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const EffectsOptions& /*options*/);
+
 } // namespace snakeladder

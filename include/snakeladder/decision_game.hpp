@@ -76,8 +76,18 @@ template <Policy P>
 /// by `Mutex` (std::mutex by default, NullMutex for one thread) for each call, and a computer
 /// player's policy is asked under that lock: a policy must not call the game. A game can be
 /// moved, not copied; a moved-from game may only be destroyed or assigned to.
-template <Dice D, class Config = GameConfig<>, BasicLockable Mutex = std::mutex>
+template <class D, class Config = GameConfig<>, class Mutex = std::mutex>
 class DecisionGame {
+    // Template arguments that do not fit: the first check that fails is the error's first line.
+    static_assert(detail::report_dice<D>(), "DecisionGame<D, ...>: D must be Dice");
+    static_assert(detail::report_game_config<Config>); // a GameConfig's own policy message
+    static_assert(detail::is_game_config<Config>,
+                  "DecisionGame<D, Config, ...>: Config must be a GameConfig<Overshoot, Chains, "
+                  "House> (for example GameConfig<BounceBack, FollowChains>)");
+    static_assert(BasicLockable<Mutex>,
+                  "DecisionGame<D, Config, Mutex>: Mutex must be BasicLockable "
+                  "(default-constructible, with lock() and unlock())");
+
 public:
     using dice_type = D;
     using config_type = Config;

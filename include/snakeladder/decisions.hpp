@@ -28,8 +28,10 @@ namespace snakeladder {
 /// What the player due may decide, for every seat alike: a value. Any dice can be driven through
 /// decisions; the analysis and the policies that look ahead (chance_outcomes, optimal_policy,
 /// GreedyPolicy) need dice whose odds are known (DiceWithOdds).
-template <Dice D>
+template <class D>
 struct Choices {
+    static_assert(detail::report_dice<D>(), "Choices<D>: D must be Dice");
+
     /// The dice a player picks from before each roll (at least one, at most max_dice). With one,
     /// there is nothing to choose before a roll. A house rule's "maximum" is the highest roll of
     /// the dice picked for that roll.

@@ -52,6 +52,35 @@ concept DiceWithOdds = Dice<D> && requires(const D& dice) {
     { dice.face_probabilities() } -> std::convertible_to<std::span<const double>>;
 };
 
+namespace detail {
+// For a call or a class that takes dice, a type that is not: the first requirement missing, as
+// one static_assert, so that the error is one line naming it. `needs_odds`: the call also needs
+// DiceWithOdds. The fallbacks of the calls (expected_turns, simulate...) instantiate it.
+template <class D, bool needs_odds = false>
+consteval bool report_dice() {
+    static_assert(dice_roll<D>, "snakeladder: D must be Dice (roll(), min_roll() const and "
+                                "max_roll() const, each giving an int), and D has no roll()");
+    static_assert(!dice_roll<D> || dice_min_roll<D>,
+                  "snakeladder: D must be Dice (roll(), min_roll() const and max_roll() const, "
+                  "each giving an int), and D has no min_roll() const");
+    static_assert(!dice_roll<D> || !dice_min_roll<D> || dice_max_roll<D>,
+                  "snakeladder: D must be Dice (roll(), min_roll() const and max_roll() const, "
+                  "each giving an int), and D has no max_roll() const");
+    static_assert(!needs_odds || !Dice<D> || DiceWithOdds<D>,
+                  "snakeladder: the exact analysis needs dice whose odds are known (DiceWithOdds), "
+                  "and D has no face_probabilities() const giving a std::span<const double> "
+                  "(ScriptedDice have none: analyse FairDice or LoadedDice)");
+    return true;
+}
+
+// The result type of a call's fallback for dice that do not fit: completing it at the call
+// reports what is missing there, before anything else.
+template <class D, bool needs_odds = false>
+struct DiceError {
+    static_assert(report_dice<D, needs_odds>());
+};
+} // namespace detail
+
 /// Dice that can take back their last roll without throwing, so a caller that rolled several
 /// times and then failed can leave the dice exactly as they were. Optional: `Dice` does not ask
 /// for it, and dice driven by an engine are rewound by restoring a saved `engine()` instead.

@@ -455,8 +455,8 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
         // square's share of the hottest.
         const double share =
             hottest > 0.0 ? options.heat[static_cast<std::size_t>(square)] / hottest : 0.0;
-        const auto mix = [share](int from, int to) {
-            return static_cast<int>(std::lround(from + (to - from) * share));
+        const auto mix = [share](int light, int deep) {
+            return static_cast<int>(std::lround(light + (deep - light) * share));
         };
         fmt::format_to(to,
                        "<rect class=\"heat\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "

@@ -111,13 +111,13 @@ struct SavedEngine<Xoshiro256> {
         return engine.state();
     }
     [[nodiscard]] static Xoshiro256 load(std::span<const std::uint64_t> state) {
-        Xoshiro256::State words{};
-        std::copy_n(state.begin(), words.size(), words.begin());
-        if (words == Xoshiro256::State{}) {
+        Xoshiro256::State saved{};
+        std::copy_n(state.begin(), saved.size(), saved.begin());
+        if (saved == Xoshiro256::State{}) {
             // The engine never reaches it (it would give only zeros): the text was edited.
             throw InvalidConfig("an all-zero state is not one a Xoshiro256 engine can be in");
         }
-        return Xoshiro256(words);
+        return Xoshiro256(saved);
     }
 };
 

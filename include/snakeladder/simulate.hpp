@@ -930,4 +930,26 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
     return result;
 }
 
+namespace detail {
+// The result type of simulate()'s fallback: completing it at the call says what is missing.
+template <class D>
+struct SimulationDiceError {
+    static_assert(report_dice<D>());
+    static_assert(!Dice<D> || ReseedableDice<D>,
+                  "simulate: the dice must be ReseedableDice (copyable, with an engine_type built "
+                  "from a 64-bit seed and engine()), as FairDice and LoadedDice are; ScriptedDice "
+                  "cannot be simulated");
+};
+} // namespace detail
+
+// Dice simulate() cannot reseed: one error that names what is missing, at the call, instead of
+// a list of the overloads and why each does not fit. Declared only.
+template <class Config, class D, class... Rest>
+requires(!ReseedableDice<D>) detail::SimulationDiceError<D> simulate(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, Rest&&... /*rest*/);
+template <class Config, class D, class... Rest>
+requires(!ReseedableDice<D>) detail::SimulationDiceError<D> simulate(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const SimulationOptions& /*options*/,
+    Rest&&... /*rest*/);
+
 } // namespace snakeladder

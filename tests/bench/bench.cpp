@@ -34,8 +34,8 @@ struct Options {
 class Section {
 public:
     using Run = void (*)(const Options&);
-    Section(std::string_view name, std::string_view about, Run run)
-        : name_(name), about_(about), run_(run) {
+    Section(std::string_view name, std::string_view about, Run runner)
+        : name_(name), about_(about), run_(runner) {
         all().push_back(this);
     }
     Section(const Section&) = delete;
@@ -152,8 +152,8 @@ struct ReferenceLoop {
         next.resize(static_cast<std::size_t>(goal + 1) * (sides + 1));
         for (Square square = 0; square <= goal; ++square) {
             for (int roll = 1; roll <= sides; ++roll) {
-                next[static_cast<std::size_t>(square) * (sides + 1) + roll] =
-                    board.advance(square, roll);
+                next[static_cast<std::size_t>(square) * (sides + 1) +
+                     static_cast<std::size_t>(roll)] = board.advance(square, roll);
             }
         }
     }
@@ -215,8 +215,8 @@ double time_play(std::vector<G>& games) {
 // value), the dice and the names. Built into a vector as the games are, so that both loops
 // store what they build alike (neither times its destruction).
 struct Arguments {
-    Arguments(const Board<>& board, FairDice<> dice, std::vector<std::string> names)
-        : board(board), dice(std::move(dice)), names(std::move(names)) {}
+    Arguments(const Board<>& on, FairDice<> rolling, std::vector<std::string> players)
+        : board(on), dice(std::move(rolling)), names(std::move(players)) {}
     Board<> board;
     FairDice<> dice;
     std::vector<std::string> names;

@@ -90,7 +90,7 @@ inline void run(const Options& options) {
                       : std::vector<Square>{100, 1'000, 10'000, 100'000, 1'000'000};
     for (const Square size : sizes) {
         DefaultEngine engine(7);
-        const auto jumps = static_cast<std::size_t>(size / 40);
+        const auto jumps = static_cast<std::int64_t>(size / 40);
         size_row("random", random_board(engine, jumps, jumps, GameConfig<>({.size = size})), runs);
         size_row("local", analysis::local_board(size, 1), runs);
     }
@@ -103,7 +103,7 @@ inline void run(const Options& options) {
     for (const Square size : sizes) {
         if (size <= 10'000) {
             DefaultEngine engine(7);
-            const auto jumps = static_cast<std::size_t>(size / 40);
+            const auto jumps = static_cast<std::int64_t>(size / 40);
             effects_row("random", random_board(engine, jumps, jumps, GameConfig<>({.size = size})),
                         runs);
         }

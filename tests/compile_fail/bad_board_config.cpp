@@ -1,4 +1,4 @@
-// expect: Board<Config>: Config must be a GameConfig<Overshoot, Chains, House>
+// expect first error: Board<Config>: Config must be a GameConfig<Overshoot, Chains, House>
 // Board's slot takes a GameConfig: a rule on its own is not a configuration.
 #include <snakeladder/snakeladder.hpp>
 int main() {

@@ -1,4 +1,4 @@
-// expect: GameConfig<Overshoot, Chains, \.\.\.>: Chains must be a chain rule
+// expect first error: GameConfig<Overshoot, Chains, \.\.\.>: Chains must be a chain rule
 // A chain rule whose policy is a bool, not a ChainPolicy, does not fit GameConfig's second slot.
 #include <snakeladder/snakeladder.hpp>
 struct FollowSome {

@@ -1,4 +1,4 @@
-// expect: Game<D, \.\.\.>: D must be Dice .*, and D has no min_roll\(\) const
+// expect first error: Game<D, \.\.\.>: D must be Dice .*, and D has no min_roll\(\) const
 // Dice without min_roll() do not fit Game's first slot; the message says which member is missing.
 #include <snakeladder/snakeladder.hpp>
 struct NoMinRoll {

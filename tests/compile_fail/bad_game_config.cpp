@@ -1,4 +1,4 @@
-// expect: Game<D, Config, \.\.\.>: Config must be a GameConfig<Overshoot, Chains, House>
+// expect first error: Game<D, Config, \.\.\.>: Config must be a GameConfig<Overshoot, Chains
 // Game's second slot takes a GameConfig, not the settings (nor any other type).
 #include <snakeladder/snakeladder.hpp>
 int main() {

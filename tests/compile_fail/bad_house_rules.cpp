@@ -1,4 +1,4 @@
-// expect: GameConfig<Overshoot, Chains, House>: House must be a house-rule policy
+// expect first error: GameConfig<Overshoot, Chains, House>: House must be a house-rule policy
 // A house rule without a name() (here, the switches of an old-style policy) does not fit
 // GameConfig's third slot.
 #include <snakeladder/snakeladder.hpp>

@@ -1,4 +1,4 @@
-// expect: Game<D, Config, Mutex>: Mutex must be BasicLockable
+// expect first error: Game<D, Config, Mutex>: Mutex must be BasicLockable
 // A lock without unlock() does not fit Game's third slot.
 #include <snakeladder/snakeladder.hpp>
 struct LockOnly {

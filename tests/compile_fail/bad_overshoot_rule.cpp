@@ -1,4 +1,4 @@
-// expect: GameConfig<Overshoot, \.\.\.>: Overshoot must be an overshoot rule
+// expect first error: GameConfig<Overshoot, \.\.\.>: Overshoot must be an overshoot rule
 // A rule with apply() but no name does not fit GameConfig's first slot: one static_assert names
 // the slot and what it takes.
 #include <snakeladder/snakeladder.hpp>

@@ -2,7 +2,13 @@
 # on SOURCE's first line (`// expect: <regex>`): code that compiles, or that fails for another
 # reason, is a failed test.
 file(STRINGS "${SOURCE}" first_line LIMIT_COUNT 1)
-string(REGEX REPLACE "^// expect: " "" expect "${first_line}")
+# `// expect first error: <regex>`: the compiler's first error line must match, so that the
+# cause is the first thing a user reads (a static_assert naming the slot, not a cascade).
+set(first_error_only FALSE)
+if(first_line MATCHES "^// expect first error: ")
+    set(first_error_only TRUE)
+endif()
+string(REGEX REPLACE "^// expect( first error)?: " "" expect "${first_line}")
 
 set(config_args)
 if(CONFIG)
@@ -17,6 +23,12 @@ execute_process(
 get_filename_component(file "${SOURCE}" NAME)
 if(result EQUAL 0)
     message(FATAL_ERROR "${file} compiled, but it must not:\n${output}")
+endif()
+if(first_error_only)
+    string(REGEX MATCH "[^\n]*error[^\n]*" first_error "${output}")
+    if(NOT first_error MATCHES "${expect}")
+        message(FATAL_ERROR "${file} failed to compile, but its first error is not /${expect}/:\n${first_error}\n\n${output}")
+    endif()
 endif()
 if(NOT output MATCHES "${expect}")
     message(FATAL_ERROR "${file} failed to compile, but not with /${expect}/:\n${output}")
