@@ -1,0 +1,35 @@
+# Runs one C++ block of the docs (PROGRAM, built from SOURCE, block INDEX of PAGE) and checks
+# that every `// prints: TEXT` comment of the block is a whole line of its output, in order.
+execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE status OUTPUT_VARIABLE output
+    ERROR_VARIABLE errors)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${PAGE}, C++ block ${INDEX}: the program failed (${status}):\n${output}${errors}")
+endif()
+
+# No CMake lists here: an output line may hold a semicolon.
+file(READ "${SOURCE}" source)
+set(rest "\n${output}")
+set(count 0)
+set(marker "// prints: ")
+while(TRUE)
+    string(FIND "${source}" "${marker}" at)
+    if(at EQUAL -1)
+        break()
+    endif()
+    string(LENGTH "${marker}" length)
+    math(EXPR at "${at} + ${length}")
+    string(SUBSTRING "${source}" ${at} -1 source)
+    string(FIND "${source}" "\n" end)
+    string(SUBSTRING "${source}" 0 ${end} expected)
+    string(SUBSTRING "${source}" ${end} -1 source)
+    math(EXPR count "${count} + 1")
+    string(FIND "${rest}" "\n${expected}\n" found)
+    if(found EQUAL -1)
+        message(FATAL_ERROR "${PAGE}, C++ block ${INDEX}: the output has no line\n  ${expected}\n"
+            "after the lines checked before it. The output:\n${output}")
+    endif()
+    string(LENGTH "\n${expected}" skip)
+    math(EXPR found "${found} + ${skip}")
+    string(SUBSTRING "${rest}" ${found} -1 rest)
+endwhile()
+message(STATUS "${PAGE}, C++ block ${INDEX}: ran, ${count} printed lines checked")
