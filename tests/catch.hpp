@@ -40,3 +40,8 @@ using Detail::Approx;
 #define SL_CONTAINS(...) ::Catch::Matchers::Contains(__VA_ARGS__)
 
 #endif
+
+// Every test file prints the library's values the same way: a type that one file printed through
+// snakeladder/catch2.hpp and another through Catch2's fallback ("{?}") would break the one
+// definition rule, and the linker would keep either.
+#include <snakeladder/catch2.hpp>

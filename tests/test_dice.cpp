@@ -596,3 +596,17 @@ TEST_CASE("views of temporary dice are copies, so a loop over them cannot dangle
     }
     CHECK(rolls == std::vector<int>{4, 1, 6});
 }
+
+TEST_CASE("UniformRandomBitGenerator is the standard's concept, without <random>", "[dice][api]") {
+    STATIC_REQUIRE(UniformRandomBitGenerator<std::mt19937>);
+    STATIC_REQUIRE(UniformRandomBitGenerator<std::mt19937_64>);
+    STATIC_REQUIRE(UniformRandomBitGenerator<std::minstd_rand>);
+    STATIC_REQUIRE(UniformRandomBitGenerator<SplitMix64>);
+    STATIC_REQUIRE(UniformRandomBitGenerator<Xoshiro256>);
+    STATIC_REQUIRE(std::uniform_random_bit_generator<SplitMix64>);
+    STATIC_REQUIRE(std::uniform_random_bit_generator<Xoshiro256>);
+    STATIC_REQUIRE(!UniformRandomBitGenerator<int>);
+    STATIC_REQUIRE(!UniformRandomBitGenerator<std::uniform_int_distribution<int>>);
+    STATIC_REQUIRE(UniformRandomBitGenerator<std::random_device> ==
+                   std::uniform_random_bit_generator<std::random_device>);
+}

@@ -176,7 +176,7 @@ TEST_CASE("a game saved to a path loads back from it and plays on alike", "[file
     CHECK(read_file(path) == save_game(game));
 
     // The dice must roll 1 to 6 as the saved ones do; the 1 is never rolled.
-    ScriptedGame loaded = load_game_file<ScriptedGame>(path, ScriptedDice{6, 5, 1});
+    auto loaded = load_game_file<ScriptedGame>(path, ScriptedDice{6, 5, 1});
     CHECK(loaded.position("Ana") == 40);
     CHECK(loaded.position("Ben") == 14);
     CHECK(loaded.records() == game.records());
@@ -289,6 +289,7 @@ TEST_CASE("saves to one path from four threads leave one whole document", "[file
         documents.push_back(save_game(games.back()));
     }
     std::vector<std::thread> threads;
+    threads.reserve(games.size());
     for (const auto& game : games) {
         threads.emplace_back([&path, &game] {
             for (int round = 0; round < 50; ++round) {

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <functional>
-#include <ranges>
+#include <iterator>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -40,6 +40,20 @@ struct Move {
 inline constexpr std::uint64_t max_trap_moves = std::uint64_t{1} << 27;
 
 namespace detail {
+// Ranges spelled with <iterator> alone (std::ranges::begin, end, size and data are declared
+// there too), so that the board does not need <ranges> and its views.
+template <class R>
+using range_iterator_t = decltype(std::ranges::begin(std::declval<const R&>()));
+template <class R>
+concept const_range = requires(const R& range) {
+    std::ranges::begin(range);
+    std::ranges::end(range);
+};
+template <class R>
+concept sized_const_range = const_range<R> && requires(const R& range) {
+    std::ranges::size(range);
+};
+
 [[noreturn]] inline void throw_invalid_board(BoardRule rule, const std::string& message) {
     throw InvalidBoard(rule, message);
 }
@@ -97,8 +111,8 @@ public:
     constexpr BasicBoard(std::vector<Jump> jumps, const GameSettings& settings)
         : BasicBoard(std::move(jumps), Config(settings)) {}
     /// From any range of jumps (an array, a span, a list...).
-    template <std::ranges::input_range Jumps, class House = NoHouseRules>
-    requires std::convertible_to<std::ranges::range_reference_t<Jumps>, Jump>
+    template <detail::const_range Jumps, class House = NoHouseRules>
+    requires std::convertible_to<std::iter_reference_t<detail::range_iterator_t<Jumps>>, Jump>
     constexpr explicit BasicBoard(const Jumps& jumps,
                                   const GameConfig<overshoot_rule, chain_rule, House>& config = {})
         : BasicBoard(std::vector<Jump>(std::ranges::begin(jumps), std::ranges::end(jumps)),
@@ -181,18 +195,19 @@ public:
     /// is above max_trap_moves.
     [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
     /// The same for any range of integer rolls (`possible_rolls(dice)` gives a vector<int>).
-    template <std::ranges::input_range Rolls>
-    requires std::integral<std::ranges::range_value_t<Rolls>> &&
+    template <detail::const_range Rolls>
+    requires std::integral<std::iter_value_t<detail::range_iterator_t<Rolls>>> &&
         (!std::same_as<std::remove_cvref_t<Rolls>, std::span<const std::int64_t>>)
             [[nodiscard]] std::vector<Square> traps(const Rolls& rolls) const {
-        if constexpr (std::ranges::contiguous_range<const Rolls> &&
-                      std::ranges::sized_range<const Rolls> &&
-                      std::same_as<std::ranges::range_value_t<Rolls>, std::int64_t>) {
+        if constexpr (std::contiguous_iterator<detail::range_iterator_t<Rolls>> &&
+                      detail::sized_const_range<Rolls> &&
+                      std::same_as<std::iter_value_t<detail::range_iterator_t<Rolls>>,
+                                   std::int64_t>) {
             return traps(std::span<const std::int64_t>(std::ranges::data(rolls),
                                                        std::ranges::size(rolls))); // no copy
         } else {
             std::vector<std::int64_t> wide;
-            if constexpr (std::ranges::sized_range<const Rolls>) {
+            if constexpr (detail::sized_const_range<Rolls>) {
                 wide.reserve(static_cast<std::size_t>(std::ranges::size(rolls)));
             }
             for (const auto roll : rolls) {

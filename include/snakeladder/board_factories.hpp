@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <random>
 #include <span>
 #include <string>
 #include <utility>
@@ -43,7 +42,7 @@ constexpr Board<Config> classic(Config config = Config{}) {
 namespace detail {
 // Knuth's selection sampling: `count` distinct values of [low, high], in increasing order, in
 // one pass and without retries.
-template <std::uniform_random_bit_generator Engine>
+template <UniformRandomBitGenerator Engine>
 std::vector<Square> sample_sorted(Engine& engine, std::int64_t count, Square low, Square high) {
     std::vector<Square> chosen;
     chosen.reserve(static_cast<std::size_t>(count));
@@ -88,7 +87,7 @@ inline std::int64_t free_squares_up_to(const std::vector<Square>& taken, Square 
 /// never end where a jump starts, so no cycle can form; under RejectChains ladders do not
 /// either, and under FollowChains and SingleJump a ladder may end on another jump.
 /// The same engine state gives the same board on every platform.
-template <typename Config = GameConfig<>, std::uniform_random_bit_generator Engine>
+template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine>
 Board<Config> random_board(Engine& engine, std::int64_t snakes, std::int64_t ladders,
                            Config config = Config{}) {
     if (snakes < 0 || ladders < 0) {

@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <limits>
-#include <random>
 #include <vector>
 
 namespace snakeladder {
@@ -171,7 +170,7 @@ private:
 /// board allows (every game takes a turn; without ladders every game takes at least
 /// size / max_roll turns), and when the search ends without reaching the target (the message
 /// gives the closest length found).
-template <typename Config = GameConfig<>, std::uniform_random_bit_generator Engine,
+template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
           DiceWithOdds D = FairDice<>>
 [[nodiscard]] Board<Config> generate_board(Engine& engine, double target,
                                            const BoardGenerationOptions<Config>& options = {},

@@ -6,6 +6,11 @@
 // <catch2/catch.hpp> or v3's <catch2/catch_test_macros.hpp>); included first, it includes
 // Catch2's string conversion itself, v3's when it is there, else v2's.
 //
+// Include it in every test file of a program that prints these values, best from the one header
+// your tests include for Catch2: a file that compares a Jump without it prints it through
+// Catch2's fallback ("{?}"), and the two definitions of StringMaker<Jump> in one program break
+// the one definition rule (the linker keeps either).
+//
 // Covered: Jump, JumpKind, JumpPath, Move, BoardRule, BasicBoard<Config>, GameState, TurnRecord,
 // Standing, GameStatus, GameResult and Action, each printed as fmt prints it (Move, which has no
 // fmt formatter, as its fields).

@@ -187,7 +187,7 @@ struct DiceShape {
 /// roll is at most `max_tabulated_roll`; larger dice roll as well but `face_probabilities()`
 /// throws `InvalidConfig` (a 2^30-sided die must not cost gigabytes). The table makes a copy of
 /// the dice allocate: to save and restore a game's randomness, copy `engine()` instead.
-template <std::uniform_random_bit_generator Engine = DefaultEngine>
+template <UniformRandomBitGenerator Engine = DefaultEngine>
 class FairDice {
 public:
     using engine_type = Engine;
@@ -278,7 +278,7 @@ private:
 /// A die of faces 1..n with one integer weight per face: face f comes up with probability
 /// weights[f-1] / total. Integer weights keep a roll exact and the same on every platform: one
 /// uniform draw below the total, then the face whose share of the total holds it.
-template <std::uniform_random_bit_generator Engine = DefaultEngine>
+template <UniformRandomBitGenerator Engine = DefaultEngine>
 class LoadedDice {
 public:
     using engine_type = Engine;

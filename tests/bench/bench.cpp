@@ -215,8 +215,8 @@ double time_play(std::vector<G>& games) {
 // value), the dice and the names. Built into a vector as the games are, so that both loops
 // store what they build alike (neither times its destruction).
 struct Arguments {
-    Arguments(const Board<>& on, FairDice<> rolling, std::vector<std::string> players)
-        : board(on), dice(std::move(rolling)), names(std::move(players)) {}
+    Arguments(const Board<>& on, FairDice<> rolling, std::vector<std::string> seated)
+        : board(on), dice(std::move(rolling)), names(std::move(seated)) {}
     Board<> board;
     FairDice<> dice;
     std::vector<std::string> names;
@@ -364,6 +364,16 @@ namespace bench {
 inline const Section growth_section{
     "growth", "each analysis call and simulate against board size and players",
     [](const Options& options) { run_growth_benchmarks(options); }};
+} // namespace bench
+#endif
+
+#if __has_include("compile_bench.hpp") && defined(SNAKELADDER_BENCH_CXX)
+#include "compile_bench.hpp"
+
+namespace bench {
+inline const Section compile_section{
+    "compile", "compile time of a one-game program, umbrella and minimal headers",
+    [](const Options& options) { compile::run(options); }};
 } // namespace bench
 #endif
 

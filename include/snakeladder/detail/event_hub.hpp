@@ -7,18 +7,25 @@
 #include "../null_mutex.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <utility>
 #include <vector>
 
 namespace snakeladder::detail {
+
+// The hubs whose events this thread is delivering, innermost first: an observer of one game may
+// play a turn of another. A thread_local chain instead of a thread id in each hub, so that no
+// header that starts no thread needs <thread>.
+struct DeliveryFrame {
+    const void* hub = nullptr;
+    const DeliveryFrame* outer = nullptr;
+};
+inline thread_local const DeliveryFrame* delivery_frames = nullptr;
 
 // The part of a game that observers and Subscriptions share. It outlives the game while a
 // Subscription is being reset, so the locks it holds are always there to take.
@@ -39,17 +46,20 @@ public:
 
     Mutex turn_mutex;
     Mutex state_mutex;
-    // The thread delivering events, if any. An observer that plays a turn, subscribes or
-    // unsubscribes runs on that thread, which already holds turn_mutex.
-    std::atomic<std::thread::id> delivering{};
     std::vector<Entry> observers;
     std::uint64_t next_id = 1;
     bool has_retired = false;
     std::deque<GameEvent> queue;
 
+    // Whether this thread is delivering this hub's events. An observer that plays a turn,
+    // subscribes or unsubscribes runs on that thread, which already holds turn_mutex.
     [[nodiscard]] bool delivering_here() const noexcept {
-        const std::thread::id id = delivering.load(std::memory_order_relaxed);
-        return id != std::thread::id{} && id == std::this_thread::get_id();
+        for (const DeliveryFrame* frame = delivery_frames; frame != nullptr; frame = frame->outer) {
+            if (frame->hub == this) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void unsubscribe(std::uint64_t id) noexcept override {
@@ -76,7 +86,8 @@ public:
     // Delivers every queued event to every observer, oldest first. Called by the thread holding
     // turn_mutex, with state_mutex free. Returns the first exception an observer threw.
     std::exception_ptr deliver() noexcept {
-        delivering.store(std::this_thread::get_id(), std::memory_order_relaxed);
+        const DeliveryFrame frame{this, delivery_frames};
+        delivery_frames = &frame;
         std::exception_ptr first_error;
         while (!queue.empty()) {
             // Moved out: an observer that plays a turn appends to the queue while it runs.
@@ -112,7 +123,7 @@ public:
                 observers.erase(it);
             }
         }
-        delivering.store(std::thread::id{}, std::memory_order_relaxed);
+        delivery_frames = frame.outer;
         return first_error;
     }
 };
