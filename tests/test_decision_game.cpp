@@ -2,6 +2,7 @@
 // computer players asked by play(), with scripted or one-valued dice so that every turn is known
 // in advance. Each expected record is worked out by hand on a ten-square board.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -26,17 +27,6 @@
 using namespace snakeladder;
 
 namespace {
-
-template <class Exception, class Call>
-std::string message_of(Call&& call) {
-    try {
-        call();
-    } catch (const Exception& error) {
-        return error.what();
-    }
-    FAIL("expected an exception, but none was thrown");
-    return {};
-}
 
 // 10 squares, exact finish: a ladder from 3 to 8 and a snake from 6 to 1.
 Board<> ten_squares(std::uint64_t turn_limit = GameSettings{}.turn_limit) {

@@ -4,6 +4,7 @@
 // hand on small boards, against an independent value iteration on random boards, against the
 // published classic figure, and against games played with the policy through the decision model.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,17 +25,6 @@
 using namespace snakeladder;
 
 namespace {
-
-template <class Exception, class Call>
-std::string message_of(Call&& call) {
-    try {
-        call();
-    } catch (const Exception& error) {
-        return error.what();
-    }
-    FAIL("expected an exception, but none was thrown");
-    return {};
-}
 
 // 4 squares, a snake from 3 to 1, exact finish.
 Board<> small_board() {

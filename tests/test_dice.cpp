@@ -1,6 +1,7 @@
 // Dice: the concepts, golden rolls that pin determinism across compilers and standard
 // libraries, exact face probabilities, distribution sanity, and every refused parameter.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <array>
 #include <climits>
@@ -17,19 +18,6 @@
 using namespace snakeladder;
 
 namespace {
-
-// The message of the `Exception` that `action` throws; fails the test when it throws nothing.
-// (Any other exception type escapes and fails the test too.)
-template <class Exception, class Action>
-std::string message_of(Action&& action) {
-    try {
-        action();
-    } catch (const Exception& error) {
-        return error.what();
-    }
-    FAIL("expected an exception, but none was thrown");
-    return {};
-}
 
 template <class D>
 std::vector<int> first_rolls(D& dice, int n) {

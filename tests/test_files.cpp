@@ -1,4 +1,5 @@
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -61,18 +62,6 @@ std::string read_file(const fs::path& path) {
     std::ostringstream text;
     text << file.rdbuf();
     return text.str();
-}
-
-template <class Exception, class Call>
-Exception thrown_by(Call&& call) {
-    std::optional<Exception> caught;
-    try {
-        call();
-    } catch (const Exception& error) {
-        caught.emplace(error);
-    }
-    REQUIRE(caught.has_value());
-    return *caught;
 }
 
 } // namespace

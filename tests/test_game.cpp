@@ -2,6 +2,7 @@
 // whole state checked unchanged (running out of memory included), observers, determinism and
 // replay, and 10,000 seeded games. The threaded tests are in test_game_threads.cpp.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <array>
 #include <cstddef>
@@ -19,148 +20,17 @@
 #include <vector>
 
 using namespace snakeladder;
-
-// --- Running out of memory on demand ------------------------------------------------------------
-// The test program's global operator new counts down and throws std::bad_alloc when the count
-// reaches zero, on the thread that armed it. Unarmed (the default), it is plain malloc.
-//
-// Not with clang's sanitizers: their runtimes are linked statically and define operator new
-// themselves (GCC's are shared libraries, which a program's own operator new overrides).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                         \
-    __has_feature(memory_sanitizer)
-#define SNAKELADDER_TEST_KEEP_OPERATOR_NEW
-#endif
-#endif
-
-#if !defined(SNAKELADDER_TEST_KEEP_OPERATOR_NEW)
-namespace {
-thread_local long allocations_before_failure = -1;
-
-void fail_allocation_after(long allocations) {
-    allocations_before_failure = allocations;
-}
-void stop_failing_allocations() {
-    allocations_before_failure = -1;
-}
-} // namespace
-// Out of line, so that the compiler does not pair an inlined free() with operator new.
-[[gnu::noinline]] void* operator new(std::size_t size) {
-    if (allocations_before_failure == 0) {
-        allocations_before_failure = -1;
-        throw std::bad_alloc();
-    }
-    if (allocations_before_failure > 0) {
-        --allocations_before_failure;
-    }
-    if (void* memory = std::malloc(size == 0 ? 1 : size)) {
-        return memory;
-    }
-    throw std::bad_alloc();
-}
-[[gnu::noinline]] void operator delete(void* memory) noexcept {
-    std::free(memory);
-}
-[[gnu::noinline]] void operator delete(void* memory, std::size_t /*size*/) noexcept {
-    std::free(memory);
-}
-// The rest of the (unaligned) family goes through the two above, so every allocation in the
-// program pairs malloc with free, as sanitizers check.
-void* operator new[](std::size_t size) {
-    return ::operator new(size);
-}
-void* operator new(std::size_t size, const std::nothrow_t& /*tag*/) noexcept {
-    try {
-        return ::operator new(size);
-    } catch (const std::bad_alloc&) {
-        return nullptr;
-    }
-}
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept {
-    return ::operator new(size, tag);
-}
-void operator delete[](void* memory) noexcept {
-    ::operator delete(memory);
-}
-void operator delete[](void* memory, std::size_t /*size*/) noexcept {
-    ::operator delete(memory);
-}
-void operator delete(void* memory, const std::nothrow_t& /*tag*/) noexcept {
-    ::operator delete(memory);
-}
-void operator delete[](void* memory, const std::nothrow_t& /*tag*/) noexcept {
-    ::operator delete(memory);
-}
-#endif
+using support::blocked;
+using support::home;
+using support::record;
+using support::scripted_classic_records;
+using support::snapshot;
+using support::Snapshot;
 
 namespace {
 
 // --- Helpers
 // --------------------------------------------------------------------------------------
-
-template <class Exception, class Action>
-std::string message_of(Action&& action) {
-    try {
-        action();
-    } catch (const Exception& error) {
-        return error.what();
-    }
-    FAIL("expected an exception, but none was thrown");
-    return {};
-}
-
-// Everything a caller can observe about a game, to compare before and after a call that throws.
-struct Snapshot {
-    std::vector<Square> positions;
-    GameStatus status;
-    std::uint64_t turns;
-    std::vector<TurnRecord> records;
-    std::optional<std::string> winner;
-    std::vector<Standing> ranking;
-    std::optional<std::string> current;
-    GameResult result;
-    friend bool operator==(const Snapshot&, const Snapshot&) = default;
-};
-
-template <class G>
-Snapshot snapshot(const G& game) {
-    const GameStatus status = game.status();
-    return {game.positions(),
-            status,
-            game.turns(),
-            game.records(),
-            game.winner(),
-            game.ranking(),
-            status == GameStatus::finished ? std::nullopt
-                                           : std::optional<std::string>(game.current_player()),
-            game.result()};
-}
-
-TurnRecord record(std::uint64_t turn, std::size_t seat, std::string player, int roll, Square start,
-                  Square landed, Square end, JumpPath jumps = {}) {
-    TurnRecord r;
-    r.turn = turn;
-    r.seat = seat;
-    r.player = std::move(player);
-    r.roll = roll;
-    r.start = start;
-    r.landed = landed;
-    r.end = end;
-    r.jumps = std::move(jumps);
-    return r;
-}
-
-TurnRecord blocked(TurnRecord r, Square needed) {
-    r.blocked = true;
-    r.needed = needed;
-    return r;
-}
-
-TurnRecord home(TurnRecord r, int place) {
-    r.home = true;
-    r.place = place;
-    return r;
-}
 
 template <class Config>
 Board<Config> empty_board(Config config) {
@@ -173,22 +43,6 @@ using Classic = Game<ScriptedDice, GameConfig<>, NullMutex>;
 // overshoot and an exact finish.
 Classic scripted_classic_game() {
     return Classic(classic(), ScriptedDice{1, 3, 11, 2, 17, 4, 13, 1, 5, 2, 3}, {"Ana", "Ben"});
-}
-
-std::vector<TurnRecord> scripted_classic_records() {
-    return {
-        record(1, 0, "Ana", 1, 0, 1, 38, {{1, 38}}),
-        record(2, 1, "Ben", 3, 0, 3, 3),
-        record(3, 0, "Ana", 11, 38, 49, 11, {{49, 11}}),
-        record(4, 1, "Ben", 2, 3, 5, 5),
-        record(5, 0, "Ana", 17, 11, 28, 84, {{28, 84}}),
-        record(6, 1, "Ben", 4, 5, 9, 31, {{9, 31}}),
-        record(7, 0, "Ana", 13, 84, 97, 97),
-        record(8, 1, "Ben", 1, 31, 32, 32),
-        blocked(record(9, 0, "Ana", 5, 97, 97, 97), 3),
-        record(10, 1, "Ben", 2, 32, 34, 34),
-        home(record(11, 0, "Ana", 3, 97, 100, 100), 1),
-    };
 }
 
 } // namespace
@@ -691,108 +545,6 @@ TEST_CASE("dice that roll below 1 are refused, and play_turn puts them back", "[
     CHECK_THROWS_AS(game.play(), InvalidConfig);
     CHECK(snapshot(game) == before);
 }
-
-#if !defined(SNAKELADDER_TEST_KEEP_OPERATOR_NEW)
-TEST_CASE("running out of memory anywhere in a turn changes nothing", "[game]") {
-    // Names too long for the small-string buffer, and an observer, so that a turn allocates at
-    // every step: growing the log, the record it returns, each event it queues.
-    const std::string ana = "Anastasia Longname-Smith";
-    const std::string ben = "Bartholomew Longname-Jones";
-    Game<ScriptedDice, GameConfig<>, NullMutex> game(
-        classic(), ScriptedDice{1, 3, 11, 2, 17, 4, 13, 1, 5, 2, 3}, {ana, ben});
-    std::vector<GameEvent> events;
-    const Subscription subscription = game.subscribe([&](const GameEvent& e) {
-        // The observer's own allocations are not the game's: a failure here would be an observer
-        // throwing, after which the turn stands (tested below).
-        const long armed = allocations_before_failure;
-        stop_failing_allocations();
-        events.push_back(e);
-        allocations_before_failure = armed;
-    });
-
-    std::size_t failures = 0;
-    for (std::uint64_t turn = 1; turn <= 11; ++turn) {
-        for (long allocation = 0;; ++allocation) {
-            const Snapshot before = snapshot(game);
-            const std::size_t used = game.dice().used();
-            const std::size_t seen = events.size();
-            bool failed = false;
-            std::optional<TurnRecord> played;
-            fail_allocation_after(allocation);
-            try {
-                played = turn % 2 == 1 ? game.play_turn() : game.take_turn(ben);
-            } catch (const std::bad_alloc&) {
-                failed = true;
-            }
-            stop_failing_allocations();
-            if (!failed) {
-                REQUIRE(played.has_value());
-                CHECK(played->turn == turn);
-                break;
-            }
-            ++failures;
-            REQUIRE(snapshot(game) == before);
-            REQUIRE(game.dice().used() == used);
-            REQUIRE(events.size() == seen);
-        }
-    }
-    CHECK(failures >=
-          std::size_t{11} * 3); // the record's name, its event, the event's name: every turn
-    CHECK(game.records() == [&] {
-        std::vector<TurnRecord> expected = scripted_classic_records();
-        for (TurnRecord& r : expected) {
-            r.player = r.seat == 0 ? ana : ben;
-        }
-        return expected;
-    }());
-    // Each event was delivered once: started, 11 turns, one home, the end.
-    CHECK(events.size() == 14);
-}
-
-TEST_CASE("running out of memory in play() after a replayed turn loses nothing, homecomings "
-          "included",
-          "[game]") {
-    // replay_turn plays through the turn model on a second state and swaps it in; the fast loop
-    // then counts on getting home never allocating. Fail each allocation of play() in turn: the
-    // game must carry on to exactly the records of a game that never failed.
-    using Config = GameConfig<ExactFinish, RejectChains>;
-    const auto fresh = [] {
-        Game<FairDice<>, Config, NullMutex> game(classic(Config({.play_to_last = true})),
-                                                 FairDice<>::seeded(3), {"Ana", "Ben", "Cy"});
-        const std::array<int, 1> first{4};
-        (void)game.replay_turn(first);
-        return game;
-    };
-    auto twin = fresh();
-    (void)twin.play();
-    const std::vector<TurnRecord> expected = twin.records();
-    REQUIRE(twin.ranking().front().home);
-    std::size_t failures = 0;
-    for (long allocation = 0;; ++allocation) {
-        auto game = fresh();
-        bool failed = false;
-        fail_allocation_after(allocation);
-        try {
-            (void)game.play();
-        } catch (const std::bad_alloc&) {
-            failed = true;
-        }
-        stop_failing_allocations();
-        // On from wherever it stopped (the failure may have come after the last turn, while
-        // play() built its result).
-        if (failed && game.status() != GameStatus::finished) {
-            (void)game.play();
-        }
-        REQUIRE(game.records() == expected);
-        REQUIRE(game.state() == twin.state());
-        if (!failed) {
-            break;
-        }
-        ++failures;
-    }
-    CHECK(failures > 0);
-}
-#endif
 
 // --- Observers
 // ------------------------------------------------------------------------------------

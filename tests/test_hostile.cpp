@@ -4,6 +4,7 @@
 // quadratic or unbounded path would show as a slow or failing run of this file (times are
 // measured in the benchmark, never asserted here).
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -586,17 +587,6 @@ std::vector<std::string> numbered_players(std::size_t count) {
         names.push_back(fmt::format("p{}", i));
     }
     return names;
-}
-
-template <class Exception, class Action>
-std::string message_of(Action&& action) {
-    try {
-        action();
-    } catch (const Exception& error) {
-        return error.what();
-    }
-    FAIL("no exception was thrown");
-    return {};
 }
 
 // An error message is one line of printable text: no control byte, not even a line break.

@@ -2,6 +2,7 @@
 // hand on a small board, and RandomPolicy's picks checked for legality, repeatability and
 // uniformity over many states.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <array>
 #include <cmath>
@@ -18,17 +19,6 @@
 using namespace snakeladder;
 
 namespace {
-
-template <class Exception, class Call>
-std::string message_of(Call&& call) {
-    try {
-        call();
-    } catch (const Exception& error) {
-        return error.what();
-    }
-    FAIL("expected an exception, but none was thrown");
-    return {};
-}
 
 // 10 squares, exact finish: a ladder from 3 to 8 and a snake from 6 to 1.
 Board<> ten_squares() {

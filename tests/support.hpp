@@ -1,0 +1,122 @@
+// Helpers every test file may use: include "support.hpp" after "catch.hpp".
+#pragma once
+
+#include "catch.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <snakeladder/game.hpp>
+#include <snakeladder/game_result.hpp>
+#include <snakeladder/jump.hpp>
+#include <snakeladder/turn_record.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+// The message of the `Exception` that `call` throws; fails the test when it throws nothing.
+// (Any other exception type escapes and fails the test too.)
+template <class Exception, class Call>
+std::string message_of(Call&& call) {
+    try {
+        call();
+    } catch (const Exception& error) {
+        return error.what();
+    }
+    FAIL("expected an exception, but none was thrown");
+    return {};
+}
+
+// The `Exception` that `call` throws, to look at more than its message (`line()`, `path()`);
+// fails the test when it throws nothing.
+template <class Exception, class Call>
+Exception thrown_by(Call&& call) {
+    std::optional<Exception> caught;
+    try {
+        call();
+    } catch (const Exception& error) {
+        caught.emplace(error);
+    }
+    REQUIRE(caught.has_value());
+    return *caught;
+}
+
+// --- Games -------------------------------------------------------------------------------------
+
+namespace support {
+
+using namespace snakeladder;
+
+// Everything a caller can observe about a game, to compare before and after a call that throws.
+struct Snapshot {
+    std::vector<Square> positions;
+    GameStatus status;
+    std::uint64_t turns;
+    std::vector<TurnRecord> records;
+    std::optional<std::string> winner;
+    std::vector<Standing> ranking;
+    std::optional<std::string> current;
+    GameResult result;
+    friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+
+template <class G>
+Snapshot snapshot(const G& game) {
+    const GameStatus status = game.status();
+    return {game.positions(),
+            status,
+            game.turns(),
+            game.records(),
+            game.winner(),
+            game.ranking(),
+            status == GameStatus::finished ? std::nullopt
+                                           : std::optional<std::string>(game.current_player()),
+            game.result()};
+}
+
+inline TurnRecord record(std::uint64_t turn, std::size_t seat, std::string player, int roll,
+                         Square start, Square landed, Square end, JumpPath jumps = {}) {
+    TurnRecord r;
+    r.turn = turn;
+    r.seat = seat;
+    r.player = std::move(player);
+    r.roll = roll;
+    r.start = start;
+    r.landed = landed;
+    r.end = end;
+    r.jumps = std::move(jumps);
+    return r;
+}
+
+inline TurnRecord blocked(TurnRecord r, Square needed) {
+    r.blocked = true;
+    r.needed = needed;
+    return r;
+}
+
+inline TurnRecord home(TurnRecord r, int place) {
+    r.home = true;
+    r.place = place;
+    return r;
+}
+
+// The records of the scripted classic game (classic board, ScriptedDice{1, 3, 11, 2, 17, 4, 13,
+// 1, 5, 2, 3}, Ana and Ben): a ladder, a plain move, a snake, a blocked overshoot and an exact
+// finish, each worked out by hand on the board.
+inline std::vector<TurnRecord> scripted_classic_records() {
+    return {
+        record(1, 0, "Ana", 1, 0, 1, 38, {{1, 38}}),
+        record(2, 1, "Ben", 3, 0, 3, 3),
+        record(3, 0, "Ana", 11, 38, 49, 11, {{49, 11}}),
+        record(4, 1, "Ben", 2, 3, 5, 5),
+        record(5, 0, "Ana", 17, 11, 28, 84, {{28, 84}}),
+        record(6, 1, "Ben", 4, 5, 9, 31, {{9, 31}}),
+        record(7, 0, "Ana", 13, 84, 97, 97),
+        record(8, 1, "Ben", 1, 31, 32, 32),
+        blocked(record(9, 0, "Ana", 5, 97, 97, 97), 3),
+        record(10, 1, "Ben", 2, 32, 34, 34),
+        home(record(11, 0, "Ana", 3, 97, 100, 100), 1),
+    };
+}
+
+} // namespace support
