@@ -155,7 +155,7 @@ D make_dice(const DiceSpec& spec) {
         return spec.with_faces ? ScriptedDice::with_faces(spec.sides, spec.script)
                                : ScriptedDice(spec.script);
     } else {
-        return D::seeded(spec.seed, spec.sides, spec.count);
+        return D::seeded(spec.seed, {.sides = spec.sides, .count = spec.count});
     }
 }
 
