@@ -491,7 +491,8 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
     }
     SECTION("a 20,000-square random board is solved by GMRES, and matches the direct solve") {
         DefaultEngine engine(2024);
-        const auto board = random_board(engine, 250, 250, GameConfig<>({.size = 20'000}));
+        const auto board =
+            random_board(engine, {.snakes = 250, .ladders = 250}, GameConfig<>({.size = 20'000}));
         const ExpectedTurns automatic = expected_turns(board, d6);
         CHECK(automatic.solve.method == SolveMethod::gmres);
         CHECK(automatic.solve.backward_error <= 1e-12);
@@ -514,23 +515,27 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
         // so exact finish leaves no trap.
         for (const int sides : {6, 12}) {
             const FairDice<> dice({.sides = sides});
-            check_against_reference(random_board(engine, 40, 40, Rules<ExactFinish>({.size = 200})),
+            check_against_reference(random_board(engine, {.snakes = 40, .ladders = 40},
+                                                 Rules<ExactFinish>({.size = 200})),
                                     dice, 1e-11);
-            check_against_reference(random_board(engine, 40, 40, Rules<BounceBack>({.size = 200})),
+            check_against_reference(random_board(engine, {.snakes = 40, .ladders = 40},
+                                                 Rules<BounceBack>({.size = 200})),
                                     dice, 1e-11);
-            check_against_reference(
-                random_board(engine, 40, 40, Rules<OvershootWins>({.size = 200})), dice, 1e-11);
-            check_against_reference(
-                random_board(engine, 40, 40, Rules<ExactFinish, FollowChains>({.size = 200})), dice,
-                1e-11);
-            check_against_reference(
-                random_board(engine, 40, 40, Rules<BounceBack, SingleJump>({.size = 200})), dice,
-                1e-11);
+            check_against_reference(random_board(engine, {.snakes = 40, .ladders = 40},
+                                                 Rules<OvershootWins>({.size = 200})),
+                                    dice, 1e-11);
+            check_against_reference(random_board(engine, {.snakes = 40, .ladders = 40},
+                                                 Rules<ExactFinish, FollowChains>({.size = 200})),
+                                    dice, 1e-11);
+            check_against_reference(random_board(engine, {.snakes = 40, .ladders = 40},
+                                                 Rules<BounceBack, SingleJump>({.size = 200})),
+                                    dice, 1e-11);
         }
     }
     SECTION("asking for the direct solve of too large a system is refused") {
         DefaultEngine engine(5);
-        const auto board = random_board(engine, 5000, 5000, GameConfig<>({.size = 200'000}));
+        const auto board = random_board(engine, {.snakes = 5000, .ladders = 5000},
+                                        GameConfig<>({.size = 200'000}));
         REQUIRE_THROWS_AS(expected_turns(board, d6, SolveMethod::direct), InvalidConfig);
         REQUIRE_THROWS_WITH(expected_turns(board, d6, SolveMethod::direct),
                             SL_CONTAINS("SolveMethod::gmres"));
@@ -585,7 +590,8 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
         // 100,000 squares, 2,500 snakes and ladders of any length: the factors would hold
         // hundreds of millions of entries.
         DefaultEngine engine(8);
-        const auto board = random_board(engine, 2'500, 2'500, GameConfig<>({.size = 100'000}));
+        const auto board = random_board(engine, {.snakes = 2'500, .ladders = 2'500},
+                                        GameConfig<>({.size = 100'000}));
         REQUIRE_THROWS_AS(expected_turns(board, FairDice<>(), SolveMethod::elimination),
                           InvalidConfig);
         REQUIRE_THROWS_WITH(expected_turns(board, FairDice<>(), SolveMethod::elimination),
@@ -696,7 +702,8 @@ TEST_CASE("expected_turns reports its progress while it solves, and once at the 
 
     SECTION("GMRES: every sweep, its residual from 1 down, then the end") {
         DefaultEngine engine(2024);
-        const auto board = random_board(engine, 250, 250, GameConfig<>({.size = 20'000}));
+        const auto board =
+            random_board(engine, {.snakes = 250, .ladders = 250}, GameConfig<>({.size = 20'000}));
         const ExpectedTurns exact = expected_turns(board, d6, options);
         REQUIRE(exact.solve.method == SolveMethod::gmres);
         REQUIRE(exact.solve.sweeps >= 3);
@@ -747,7 +754,8 @@ TEST_CASE("expected_turns reports its progress while it solves, and once at the 
         struct Cancelled {};
         options.progress = [](const SolveProgress&) { throw Cancelled{}; };
         DefaultEngine engine(2024);
-        const auto board = random_board(engine, 250, 250, GameConfig<>({.size = 20'000}));
+        const auto board =
+            random_board(engine, {.snakes = 250, .ladders = 250}, GameConfig<>({.size = 20'000}));
         CHECK_THROWS_AS(expected_turns(board, d6, options), Cancelled);
         CHECK_THROWS_AS(expected_turns(classic(), d6, options), Cancelled);
     }
@@ -836,7 +844,8 @@ TEST_CASE("the error bound is honest, and answers it cannot vouch for are refuse
     SECTION("the bound covers the true error") {
         DefaultEngine engine(31);
         for (int round = 0; round < 3; ++round) {
-            const auto board = random_board(engine, 30, 30, GameConfig<>({.size = 300}));
+            const auto board =
+                random_board(engine, {.snakes = 30, .ladders = 30}, GameConfig<>({.size = 300}));
             const ExpectedTurns exact = expected_turns(board, d6, SolveMethod::gmres);
             const std::vector<double> reference = dense_reference(board, d6.face_probabilities());
             CHECK(exact.solve.error_bound <= 1e-12);
@@ -852,7 +861,8 @@ TEST_CASE("the error bound is honest, and answers it cannot vouch for are refuse
         // 200,000 squares and a handful of long snakes: each sweep's rounding adds up along the
         // track, and the direct solve refines its answer until the whole system agrees.
         DefaultEngine engine(4);
-        const auto board = random_board(engine, 4, 4, GameConfig<>({.size = 200'000}));
+        const auto board =
+            random_board(engine, {.snakes = 4, .ladders = 4}, GameConfig<>({.size = 200'000}));
         const ExpectedTurns direct = expected_turns(board, d6, SolveMethod::direct);
         const ExpectedTurns gmres = expected_turns(board, d6, SolveMethod::gmres);
         CHECK(direct.solve.backward_error <= 1e-14);
@@ -866,7 +876,8 @@ TEST_CASE("the error bound is honest, and answers it cannot vouch for are refuse
         // system is singular to double precision; GMRES stalls, and the residual of what it has
         // bounds nothing.
         DefaultEngine engine(3);
-        const auto board = random_board(engine, 3000, 100, GameConfig<>({.size = 10'000}));
+        const auto board =
+            random_board(engine, {.snakes = 3000, .ladders = 100}, GameConfig<>({.size = 10'000}));
         REQUIRE_THROWS_AS(expected_turns(board, d6), Error);
         REQUIRE_THROWS_WITH(expected_turns(board, d6), SL_CONTAINS("almost never ends"));
         // The distribution is still there (nothing finishes within the horizon), its moments

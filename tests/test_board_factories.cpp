@@ -15,7 +15,8 @@ void check_random_boards(Square size, std::int64_t snakes, std::int64_t ladders)
     DefaultEngine engine(99);
     const Config config({.size = size});
     for (int i = 0; i < 10'000; ++i) {
-        const Board<Config> board = random_board(engine, snakes, ladders, config);
+        const Board<Config> board =
+            random_board(engine, {.snakes = snakes, .ladders = ladders}, config);
         std::int64_t snakes_seen = 0;
         std::int64_t ladders_seen = 0;
         bool on_track = true;
@@ -63,34 +64,38 @@ TEMPLATE_TEST_CASE("10,000 seeded random boards are valid under each chain rule"
 
 TEST_CASE("random boards are the same for the same seed on every platform", "[factories][random]") {
     DefaultEngine engine(2024);
-    const auto board = random_board(engine, 3, 3, GameConfig<>({.size = 30}));
+    const auto board =
+        random_board(engine, {.snakes = 3, .ladders = 3}, GameConfig<>({.size = 30}));
     const std::vector<Jump> expected{{2, 17}, {4, 1}, {5, 8}, {11, 9}, {18, 29}, {27, 3}};
     CHECK(std::vector<Jump>(board.jumps().begin(), board.jumps().end()) == expected);
     // Under FollowChains a ladder may end on another jump (5-9 here; 9 is free above).
     DefaultEngine again(2024);
-    const auto follow =
-        random_board(again, 3, 3, GameConfig<ExactFinish, FollowChains>({.size = 30}));
+    const auto follow = random_board(again, {.snakes = 3, .ladders = 3},
+                                     GameConfig<ExactFinish, FollowChains>({.size = 30}));
     CHECK(follow.jumps()[2] == Jump{5, 9});
 }
 
 TEST_CASE("random_board refuses requests the track cannot hold", "[factories][random]") {
     DefaultEngine engine(1);
     const DefaultEngine before = engine;
-    CHECK_THROWS_WITH(random_board(engine, 50, 49),
+    CHECK_THROWS_WITH(random_board(engine, {.snakes = 50, .ladders = 49}),
                       SL_CONTAINS("50 snakes and 49 ladders need 99 distinct start squares, but a "
                                   "board of 100 squares has only 98"));
-    CHECK_THROWS_AS(random_board(engine, -1, 3), InvalidConfig);
-    CHECK_THROWS_AS(random_board(engine, 3, -1), InvalidConfig);
-    CHECK_THROWS_AS(random_board(engine, INT64_MAX, INT64_MAX), InvalidConfig);
-    CHECK_THROWS_AS(random_board(engine, 1, 0, GameConfig<>({.size = 2})), InvalidConfig);
+    CHECK_THROWS_AS(random_board(engine, {.snakes = -1, .ladders = 3}), InvalidConfig);
+    CHECK_THROWS_AS(random_board(engine, {.snakes = 3, .ladders = -1}), InvalidConfig);
+    CHECK_THROWS_AS(random_board(engine, {.snakes = INT64_MAX, .ladders = INT64_MAX}),
+                    InvalidConfig);
+    CHECK_THROWS_AS(random_board(engine, {.snakes = 1, .ladders = 0}, GameConfig<>({.size = 2})),
+                    InvalidConfig);
     CHECK(engine == before); // a refused request draws nothing
-    const auto board = random_board(engine, 49, 49);
+    const auto board = random_board(engine, {.snakes = 49, .ladders = 49});
     CHECK(board.jumps().size() == 98);
 }
 
 TEST_CASE("random boards of a million squares", "[factories][random]") {
     DefaultEngine engine(5);
-    const auto board = random_board(engine, 25'000, 25'000, GameConfig<>({.size = 1'000'000}));
+    const auto board = random_board(engine, {.snakes = 25'000, .ladders = 25'000},
+                                    GameConfig<>({.size = 1'000'000}));
     CHECK(board.jumps().size() == 50'000);
 }
 

@@ -23,7 +23,8 @@ TEST_CASE("what to_text writes parses back to an equal board", "[text]") {
     CHECK(parse_board(to_text(classic())) == classic());
     DefaultEngine engine(3);
     for (int i = 0; i < 200; ++i) {
-        const auto board = random_board(engine, 10, 12, GameConfig<BounceBack, FollowChains>());
+        const auto board = random_board(engine, {.snakes = 10, .ladders = 12},
+                                        GameConfig<BounceBack, FollowChains>());
         CHECK(parse_board(to_text(board), GameConfig<BounceBack, FollowChains>()) == board);
     }
     const Board<> empty({}, GameConfig<>({.size = 1}));

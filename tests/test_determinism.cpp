@@ -56,7 +56,7 @@ std::string seeded_runs() {
 
     text += "# A random board: DefaultEngine(11), 8 snakes, 8 ladders\n";
     DefaultEngine engine(11);
-    text += to_text(random_board(engine, 8, 8));
+    text += to_text(random_board(engine, {.snakes = 8, .ladders = 8}));
     return text;
 }
 

@@ -71,7 +71,8 @@ TEST_CASE("exact fractions are refused for infinite lengths and for boards too l
     REQUIRE_THROWS_WITH(exact_expected_turns(classic(), FairDice<>({.sides = 6, .count = 2})),
                         SL_CONTAINS("square 99 is a trap"));
     DefaultEngine engine(5);
-    const auto board = random_board(engine, 500, 500, GameConfig<>({.size = 20'000}));
+    const auto board =
+        random_board(engine, {.snakes = 500, .ladders = 500}, GameConfig<>({.size = 20'000}));
     REQUIRE_THROWS_WITH(exact_expected_turns(board, FairDice<>()),
                         SL_CONTAINS("use expected_turns"));
 }

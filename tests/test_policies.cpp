@@ -42,7 +42,7 @@ LoadedDice<> two_or_3() {
 // The player due (seat 0 of one) on `square`, at `point`, having seen `roll`.
 DecisionState at(Square square, DecisionPoint point, int roll = 0) {
     DecisionState state;
-    state.game = GameState(1, 3);
+    state.game = GameState({.players = 1, .max_roll = 3});
     state.game.squares[0] = square;
     state.point = point;
     state.roll = roll;
@@ -97,7 +97,7 @@ TEST_CASE("the greedy player stays exactly when the move would leave it lower", 
     const Board<> board = ten_squares();
     const Choices<LoadedDice<>> choices{{coin()}, true};
     DecisionState state = at(4, DecisionPoint::roll);
-    state.game = GameState(2, 2);
+    state.game = GameState({.players = 2, .max_roll = 2});
     state.game.squares = {4, 0};
     const DecisionStep seen = apply_chance(board, choices, state, 2);
     const DecisionStep step = apply_action(board, choices, seen.state, greedy.action(seen.state));
@@ -145,7 +145,7 @@ TEST_CASE("the random player picks legal actions, the same each time, evenly", "
         for (Square b = 0; b < 100; ++b) {
             for (std::uint64_t turn = 0; turn < 3; ++turn) {
                 DecisionState state = at(a, DecisionPoint::choose_dice);
-                state.game = GameState(2, 2);
+                state.game = GameState({.players = 2, .max_roll = 2});
                 state.game.squares = {a, b};
                 state.game.turns_played = turn;
                 const Action pick = player.action(state);

@@ -472,7 +472,8 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
     SECTION("positions counted as they are found, past the limit") {
         // 30^2 x 2 = 1,800 positions at most, within twice a limit of 1,000 (the library's is
         // 1,000,000; a smaller one here keeps the test quick): counted as they are found.
-        const std::vector<ChanceOutcome> rolls = chance_outcomes(die, GameState(2, 6));
+        const std::vector<ChanceOutcome> rolls =
+            chance_outcomes(die, GameState({.players = 2, .max_roll = 6}));
         REQUIRE_THROWS_WITH(detail::joint_race(plain_board(30),
                                                std::span<const ChanceOutcome>(rolls), 6,
                                                KnockBack{}, 2, 1000, 1e-15, {},

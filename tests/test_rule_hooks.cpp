@@ -264,7 +264,7 @@ struct Now {
     bool finished = false;
 
     [[nodiscard]] GameState state() const {
-        GameState s(squares.size(), max_roll);
+        GameState s({.players = squares.size(), .max_roll = max_roll});
         s.squares = squares;
         s.finish_order = finish_order;
         if (!turns_to_miss.empty()) {
@@ -1000,7 +1000,7 @@ TEST_CASE("Landing refuses bad requests and the game stays as it was") {
         using Solo = GameConfig<ExactFinish, RejectChains, Breaks>;
         const Board<Solo> board({}, {.size = 30, .play_to_last = true});
         const Breaks breaks{Misuse::send_seat_home};
-        GameState state(3, 6);
+        GameState state({.players = 3, .max_roll = 6});
         state.squares = {10, 30, 0};
         state.finish_order = {1};
         const GameState before = state;
@@ -1091,7 +1091,7 @@ TEST_CASE("apply_roll: RollAgainOnMax mid-turn, copied") {
     const RollAgainOnMax rules;
     const FairDice<> die({.sides = 6});
 
-    GameState state(2, 6);
+    GameState state({.players = 2, .max_roll = 6});
     const RollResult first = apply_roll(board, state, 6, rules);
     CHECK(first.outcome.seat == 0);
     CHECK(first.outcome.roll_in_turn == 1);
@@ -1174,7 +1174,7 @@ TEST_CASE("apply_roll: turns to miss are passed over") {
     using Config = GameConfig<ExactFinish, RejectChains, MissTurnSquares>;
     const Board<Config> board({}, {.size = 30});
     const MissTurnSquares rules{5};
-    GameState state(3, 6);
+    GameState state({.players = 3, .max_roll = 6});
     state.turns_to_miss = {0, 1, 1};
     // Seat 0 rolls 3; seats 1 and 2 miss turns 2 and 3; seat 0 is due again for turn 4.
     const RollResult three = apply_roll(board, state, 3, rules);

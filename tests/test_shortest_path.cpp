@@ -164,8 +164,8 @@ TEST_CASE("min_rolls in small and unusual cases", "[shortest_path]") {
     SECTION("random boards: the search agrees with a layer-by-layer count") {
         DefaultEngine engine(17);
         for (int round = 0; round < 20; ++round) {
-            const auto board =
-                random_board(engine, 15, 10, GameConfig<ExactFinish, SingleJump>({.size = 80}));
+            const auto board = random_board(engine, {.snakes = 15, .ladders = 10},
+                                            GameConfig<ExactFinish, SingleJump>({.size = 80}));
             const std::int64_t max_roll = 1 + round % 6;
             const std::optional<ShortestPath> path = min_rolls(board, max_roll);
             const std::optional<std::size_t> layers = fewest_by_layers(board, max_roll, 0);

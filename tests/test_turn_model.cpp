@@ -168,7 +168,7 @@ GameState roll_expecting(const BasicBoard<Config>& board, const GameState& state
 // A state with tokens on `squares`, `seat_due` to roll, `turns` turns over and nobody home.
 GameState at(std::vector<Square> squares, std::uint32_t seat_due = 0, std::uint64_t turns = 0,
              int max_roll = 6) {
-    GameState state(squares.size(), max_roll);
+    GameState state({.players = squares.size(), .max_roll = max_roll});
     state.squares = std::move(squares);
     state.seat_due = seat_due;
     state.turns_played = turns;
@@ -361,7 +361,7 @@ TEST_CASE("apply_roll: ExtraTurnOnMax<3> on the classic board") {
             "the turn back to where it began") {
         // Ana: 6 from 0, the turn goes on.
         GameState state =
-            roll_expecting(board, rules, GameState(2, 6), 6,
+            roll_expecting(board, rules, GameState({.players = 2, .max_roll = 6}), 6,
                            {.roll = 6, .landed = 6, .end = 6, .turn_over = false},
                            {.squares = {6, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 0});
         REQUIRE(fmt::format("{}", state) ==
@@ -542,10 +542,11 @@ TEST_CASE("apply_roll: SixToStart") {
 
     SECTION("on square 0 only the maximum moves; other rolls wait (needed is the maximum)") {
         // Ana rolls 1, which would climb 1-38: she waits on 0.
-        GameState state = roll_expecting(board, rules, GameState(2, 6), 1,
+        GameState state = roll_expecting(board, rules, GameState({.players = 2, .max_roll = 6}), 1,
                                          {.roll = 1, .needed = 6, .waiting = true},
                                          {.squares = {0, 0}, .seat_due = 1, .turns_played = 1});
-        const RollOutcome waited = apply_roll(board, GameState(2, 6), 1, rules).outcome;
+        const RollOutcome waited =
+            apply_roll(board, GameState({.players = 2, .max_roll = 6}), 1, rules).outcome;
         const TurnRecord record = turn_record(std::span(&waited, 1), 1, names3);
         REQUIRE(
             record ==
@@ -568,17 +569,18 @@ TEST_CASE("apply_roll: SixToStart") {
 
     SECTION("the starting six takes the jump on square 6") {
         const Board<> ladder6(std::vector<Jump>{{6, 15}}, {.size = 20});
-        (void)roll_expecting(ladder6, rules, GameState(2, 6), 6,
+        (void)roll_expecting(ladder6, rules, GameState({.players = 2, .max_roll = 6}), 6,
                              {.roll = 6, .landed = 6, .end = 15, .jumps = path({{6, 15}})},
                              {.squares = {15, 0}, .seat_due = 1, .turns_played = 1});
     }
 
     SECTION("with two dice the maximum is 12") {
-        (void)roll_expecting(board, rules, GameState(2, 12), 6,
+        (void)roll_expecting(board, rules, GameState({.players = 2, .max_roll = 12}), 6,
                              {.roll = 6, .needed = 12, .waiting = true},
                              {.squares = {0, 0}, .seat_due = 1, .turns_played = 1, .max_roll = 12});
         (void)roll_expecting(
-            board, rules, GameState(2, 12), 12, {.roll = 12, .landed = 12, .end = 12},
+            board, rules, GameState({.players = 2, .max_roll = 12}), 12,
+            {.roll = 12, .landed = 12, .end = 12},
             {.squares = {12, 0}, .seat_due = 1, .turns_played = 1, .max_roll = 12});
     }
 }
@@ -763,10 +765,11 @@ TEST_CASE("apply_roll: house rules combined") {
         const Rules rules{};
         std::vector<RollOutcome> turn;
         const GameState state =
-            roll_expecting(tiny, rules, GameState(2, 6), 6,
+            roll_expecting(tiny, rules, GameState({.players = 2, .max_roll = 6}), 6,
                            {.roll = 6, .needed = 5, .blocked = true, .turn_over = false},
                            {.squares = {0, 0}, .rolls_in_turn = 1, .streak = 1, .turn_start = 0});
-        turn.push_back(apply_roll(tiny, GameState(2, 6), 6, rules).outcome);
+        turn.push_back(
+            apply_roll(tiny, GameState({.players = 2, .max_roll = 6}), 6, rules).outcome);
         (void)roll_expecting(tiny, rules, state, 2,
                              {.roll_in_turn = 2, .roll = 2, .needed = 6, .waiting = true},
                              {.squares = {0, 0}, .seat_due = 1, .turns_played = 1});
@@ -870,7 +873,7 @@ TEST_CASE("apply_roll: play_to_last, one-player games, and the rotation skipping
             const Board<Config> board = board9(config);
             std::vector<TurnRecord> records;
             GameState state =
-                roll_expecting(board, GameState(1, 6), 4,
+                roll_expecting(board, GameState({.players = 1, .max_roll = 6}), 4,
                                {.roll = 4, .landed = 4, .end = 7, .jumps = path({{4, 7}})},
                                {.squares = {7}, .seat_due = 0, .turns_played = 1});
             state = roll_expecting(
@@ -887,8 +890,10 @@ TEST_CASE("apply_roll: play_to_last, one-player games, and the rotation skipping
                  .finished = true});
             REQUIRE(fmt::format("{}", state) == "after 3 turns, over; squares 9; home: seat 0");
             // A roll of 9 from the start (dice of nine faces) is home at once: one turn.
-            REQUIRE(fmt::format("{}", apply_roll(board, GameState(1, 9), 9).state) ==
-                    "after 1 turn, over; squares 9; home: seat 0");
+            REQUIRE(
+                fmt::format("{}",
+                            apply_roll(board, GameState({.players = 1, .max_roll = 9}), 9).state) ==
+                "after 1 turn, over; squares 9; home: seat 0");
 
             // The same turns in a one-player Game.
             Game<ScriptedDice, Config, NullMutex> game(
@@ -1063,7 +1068,7 @@ TEST_CASE("turn_record: a three-roll turn with two knock-backs, field by field")
 }
 
 TEST_CASE("chance_outcomes: every roll the dice can give, with its probability") {
-    const GameState state(2, 6);
+    const GameState state({.players = 2, .max_roll = 6});
 
     SECTION("one fair die: 1 to 6, 1/6 each") {
         const std::vector<ChanceOutcome> chances = chance_outcomes(FairDice<>::seeded(1), state);
@@ -1076,7 +1081,8 @@ TEST_CASE("chance_outcomes: every roll the dice can give, with its probability")
 
     SECTION("two fair dice: 2 to 12, the triangle 1/36 .. 6/36 .. 1/36, summing to 1") {
         const std::vector<ChanceOutcome> chances =
-            chance_outcomes(FairDice<>::seeded(1, {.sides = 6, .count = 2}), GameState(2, 12));
+            chance_outcomes(FairDice<>::seeded(1, {.sides = 6, .count = 2}),
+                            GameState({.players = 2, .max_roll = 12}));
         REQUIRE(chances.size() == 11);
         double total = 0;
         for (std::size_t i = 0; i < chances.size(); ++i) {
@@ -1114,7 +1120,7 @@ TEST_CASE("GameState: ==, std::hash and fmt") {
 
     // The same rolls from the same state give equal states, with equal hashes.
     const auto after = [&](std::initializer_list<int> rolls) {
-        GameState state(2, 6);
+        GameState state({.players = 2, .max_roll = 6});
         for (const int roll : rolls) {
             state = apply_roll(board, state, roll, rules).state;
         }
@@ -1123,14 +1129,15 @@ TEST_CASE("GameState: ==, std::hash and fmt") {
     const std::hash<GameState> hash;
     REQUIRE(after({6, 3, 2}) == after({6, 3, 2}));
     REQUIRE(hash(after({6, 3, 2})) == hash(after({6, 3, 2})));
-    REQUIRE(hash(GameState(3, 6)) == hash(GameState(3, 6)));
+    REQUIRE(hash(GameState({.players = 3, .max_roll = 6})) ==
+            hash(GameState({.players = 3, .max_roll = 6})));
 
     // One position reached two ways (the last turns began on different squares) is one state.
     {
         using Plain = GameConfig<ExactFinish>;
         const Board<Plain> small = board9(Plain({.size = 9}));
         const auto played = [&](std::initializer_list<int> rolls) {
-            GameState state(2, 6);
+            GameState state({.players = 2, .max_roll = 6});
             for (const int roll : rolls) {
                 state = apply_roll(small, state, roll).state;
             }
@@ -1153,20 +1160,20 @@ TEST_CASE("GameState: ==, std::hash and fmt") {
     GameState other_start = after({6});
     other_start.turn_start = 5;
     const std::vector<GameState> states{
-        GameState(2, 6),  // turn 1, nobody moved
-        GameState(3, 6),  // three players
-        GameState(2, 12), // two dice
-        at({1, 0}),       // Ana on 1
-        at({0, 1}),       // Ben on 1
-        at({0, 0}, 1),    // Ben due
-        at({0, 0}, 0, 1), // one turn over
-        after({6}),       // mid-turn after one six
-        other_start,      // the same, the turn began elsewhere
-        after({6, 6}),    // mid-turn after two sixes
-        after({2}),       // Ana on 2, Ben due
-        after({6, 3, 2}), // Ana on 31, Ben on 2
-        home,             // Ana home, the game going on (as under play_to_last)
-        over,             // Ana home, the game over
+        GameState({.players = 2, .max_roll = 6}),  // turn 1, nobody moved
+        GameState({.players = 3, .max_roll = 6}),  // three players
+        GameState({.players = 2, .max_roll = 12}), // two dice
+        at({1, 0}),                                // Ana on 1
+        at({0, 1}),                                // Ben on 1
+        at({0, 0}, 1),                             // Ben due
+        at({0, 0}, 0, 1),                          // one turn over
+        after({6}),                                // mid-turn after one six
+        other_start,                               // the same, the turn began elsewhere
+        after({6, 6}),                             // mid-turn after two sixes
+        after({2}),                                // Ana on 2, Ben due
+        after({6, 3, 2}),                          // Ana on 31, Ben on 2
+        home, // Ana home, the game going on (as under play_to_last)
+        over, // Ana home, the game over
     };
     for (std::size_t a = 0; a < states.size(); ++a) {
         for (std::size_t b = a + 1; b < states.size(); ++b) {
@@ -1177,12 +1184,13 @@ TEST_CASE("GameState: ==, std::hash and fmt") {
     }
     std::unordered_set<GameState> set(states.begin(), states.end());
     set.insert(after({6, 3, 2}));
-    set.insert(GameState(2, 6));
+    set.insert(GameState({.players = 2, .max_roll = 6}));
     REQUIRE(set.size() == states.size());
     REQUIRE(set.count(after({6, 6})) == 1);
 
     // fmt: the three shapes of the formatter's comment.
-    CHECK(fmt::format("{}", GameState(2, 6)) == "turn 1, seat 0 to roll; squares 0 0");
+    CHECK(fmt::format("{}", GameState({.players = 2, .max_roll = 6})) ==
+          "turn 1, seat 0 to roll; squares 0 0");
     CHECK(fmt::format("{}", after({2})) == "turn 2, seat 1 to roll; squares 2 0");
     CHECK(fmt::format("{}", after({6})) ==
           "turn 1, seat 0 rolls again (roll 2, 1 maximum roll in a row, turn began on 0); "
@@ -1270,7 +1278,7 @@ void playout(const BasicBoard<BoardConfig>& board, const Rules& rules, const Pla
         names4.begin(), names4.begin() + static_cast<std::ptrdiff_t>(setup.players));
     G game(board, dice, names, rules);
     REQUIRE(game.config().house_rules() == rules);
-    GameState state(setup.players, dice.max_roll());
+    GameState state({.players = setup.players, .max_roll = dice.max_roll()});
     REQUIRE(game.state() == state);
     std::mt19937_64 engine(setup.seed);
 
@@ -1543,7 +1551,7 @@ void copies_continue(const BasicBoard<Config>& board, const Rules& rules, std::s
                      std::uint64_t seed) {
     INFO(fmt::format("players {} seed {} house rules {}", players, seed, rules.name()));
     const FairDice<> dice = FairDice<>::seeded(seed);
-    GameState state(players, dice.max_roll());
+    GameState state({.players = players, .max_roll = dice.max_roll()});
     std::mt19937_64 engine(seed);
     std::vector<int> rolls;
     std::vector<RollOutcome> outcomes;

@@ -114,7 +114,8 @@ std::vector<ChanceOutcome> rule_analysis_rolls(const BasicBoard<Config>& board, 
                                                const Rules& rules) {
     (void)board_roll_odds(dice.face_probabilities(), board.size());
     check_house_rules_playable(board, rules, dice, rolls_that_matter(dice, board.size()));
-    return chance_outcomes(dice, GameState(1, static_cast<int>(dice.max_roll())));
+    return chance_outcomes(
+        dice, GameState({.players = 1, .max_roll = static_cast<int>(dice.max_roll())}));
 }
 
 template <typename Config, DiceWithOdds D, HouseRule Rules>

@@ -81,15 +81,23 @@ inline std::int64_t free_squares_up_to(const std::vector<Square>& taken, Square 
 }
 } // namespace detail
 
-/// A random board with `snakes` snakes and `ladders` ladders, valid by construction under the
-/// chain rule of `config` (no retry loop): jumps start on distinct squares of 2..size-1, so
-/// square 1 is always free for a snake to end on and home always free for a ladder. Snakes
-/// never end where a jump starts, so no cycle can form; under RejectChains ladders do not
-/// either, and under FollowChains and SingleJump a ladder may end on another jump.
-/// The same engine state gives the same board on every platform.
+/// How many snakes and ladders random_board places, named at the call
+/// (`random_board(engine, {.snakes = 8, .ladders = 8})`) because two bare counts are too easily
+/// swapped.
+struct JumpCounts {
+    std::int64_t snakes = 0;
+    std::int64_t ladders = 0;
+};
+
+/// A random board with `counts.snakes` snakes and `counts.ladders` ladders, valid by construction
+/// under the chain rule of `config` (no retry loop): jumps start on distinct squares of 2..size-1,
+/// so square 1 is always free for a snake to end on and home always free for a ladder. Snakes never
+/// end where a jump starts, so no cycle can form; under RejectChains ladders do not either, and
+/// under FollowChains and SingleJump a ladder may end on another jump. The same engine state gives
+/// the same board on every platform.
 template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine>
-Board<Config> random_board(Engine& engine, std::int64_t snakes, std::int64_t ladders,
-                           Config config = Config{}) {
+Board<Config> random_board(Engine& engine, JumpCounts counts, Config config = Config{}) {
+    const auto [snakes, ladders] = counts;
     if (snakes < 0 || ladders < 0) {
         detail::throw_invalid_config("random_board needs a count of snakes and ladders of at "
                                      "least 0, got " +

@@ -225,7 +225,7 @@ template <Dice D>
     if (players < 1) {
         detail::throw_invalid_config("new_decision_state: a game needs at least 1 player");
     }
-    return detail::at_next_roll(choices, GameState(players, 0));
+    return detail::at_next_roll(choices, GameState({.players = players, .max_roll = 0}));
 }
 
 /// The decisions the player due may take at `state`, in a fixed order: roll_with(0), roll_with(1),

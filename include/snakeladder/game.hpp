@@ -108,7 +108,8 @@ public:
           config_(board_.config().settings(), std::move(house_rules)) {
         check_players();
         check_home_reachable();
-        state_ = GameState(names_.size(), static_cast<int>(dice_.max_roll()));
+        state_ =
+            GameState({.players = names_.size(), .max_roll = static_cast<int>(dice_.max_roll())});
         // Room for every finisher in both states a turn swaps between, so that getting home
         // never allocates (the fast paths count on it; a copy alone keeps only what it needs).
         pending_ = state_;
@@ -636,7 +637,7 @@ private:
             const detail::LoggedTurn& turn = log_[index];
             GameState& replay = replay_; // guarded by state_mutex, as every caller holds it
             if (replay.squares.size() != names_.size()) {
-                replay = GameState(names_.size(), state_.max_roll);
+                replay = GameState({.players = names_.size(), .max_roll = state_.max_roll});
             }
             replay.squares[turn.seat] = turn.start; // the other squares do not matter
             replay.seat_due = turn.seat;

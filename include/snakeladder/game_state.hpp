@@ -13,6 +13,16 @@
 
 namespace snakeladder {
 
+/// A game about to start, the argument of GameState's constructor: its fields are named at the
+/// call (`GameState({.players = 2, .max_roll = 6})`) because two bare numbers are too easily
+/// swapped.
+struct GameStart {
+    /// How many tokens, all on square 0.
+    std::size_t players = 0;
+    /// The dice's highest roll (`dice.max_roll()`).
+    int max_roll = 0;
+};
+
 /// Everything that decides what happens next in a game: a copyable value, so copying it clones a
 /// game (search code explores from a copy, a test continues a copy made mid-turn).
 ///
@@ -46,10 +56,10 @@ struct GameState {
     bool finished = false;
 
     GameState() = default;
-    /// A game about to start: `players` tokens on square 0, seat 0 to roll.
-    GameState(std::size_t players, int dice_max_roll)
-        : squares(players, 0), turns_to_miss(players, 0), max_roll(dice_max_roll) {
-        finish_order.reserve(players); // getting home never allocates
+    /// A game about to start: `start.players` tokens on square 0, seat 0 to roll.
+    explicit GameState(const GameStart& start)
+        : squares(start.players, 0), turns_to_miss(start.players, 0), max_roll(start.max_roll) {
+        finish_order.reserve(start.players); // getting home never allocates
     }
 
     /// Whether the turn under way has already rolled (the same player rolls again).

@@ -587,7 +587,7 @@ private:
 template <DiceWithOdds D>
 std::vector<std::vector<PolicyRoll>> policy_rolls(const Choices<D>& choices) {
     std::vector<std::vector<PolicyRoll>> rolls;
-    const GameState start(1, 0);
+    const GameState start({.players = 1, .max_roll = 0});
     for (const D& dice : choices.dice) {
         std::vector<PolicyRoll> of_dice;
         for (const ChanceOutcome& outcome : chance_outcomes(dice, start)) {

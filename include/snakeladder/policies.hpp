@@ -117,7 +117,7 @@ public:
         : board_(std::move(board)), may_stay_(choices.may_stay) {
         detail::check_choices(choices, "GreedyPolicy");
         rolls_.reserve(choices.dice.size());
-        const GameState start(1, 0);
+        const GameState start({.players = 1, .max_roll = 0});
         for (const D& dice : choices.dice) {
             rolls_.push_back(chance_outcomes(dice, start));
         }

@@ -823,7 +823,7 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
     const detail::BoardStep<Config> board_step{&board};
     // House rules switched on: every roll goes through the turn model.
     const bool by_turn_model = !detail::rules_off(house_rules);
-    const GameState start(players, max_roll);
+    const GameState start({.players = players, .max_roll = max_roll});
 
     detail::SimulationRun run(blocks);
     detail::ProgressReporter progress(options, run);

@@ -177,7 +177,7 @@ namespace detail {
 
 // The last steps of a roll of the standard game, once the mover's square holds where the move
 // ended: home, then the next player. noexcept, for the game's fast paths: `state` must have room
-// in its finish order for every player, as a state built by GameState(players, max_roll) has (a
+// in its finish order for every player, as a state built by GameState({.players, .max_roll}) has (a
 // copy has only the room it needs; Game only ever copies into states built so).
 template <class Config>
 void finish_plain_roll(const BasicBoard<Config>& board, GameState& state) noexcept {

@@ -227,7 +227,8 @@ inline void run(const Options& options) {
         constexpr Square size = 1'000'000;
         DefaultEngine engine(20'240'601);
         // 5% of the squares carry a jump: 25,000 snakes and 25,000 ladders.
-        const Board<> board = random_board(engine, 25'000, 25'000, GameConfig<>({.size = size}));
+        const Board<> board = random_board(engine, {.snakes = 25'000, .ladders = 25'000},
+                                           GameConfig<>({.size = size}));
         const int runs = options.quick ? 1 : std::max(3, repetitions / 2);
         std::vector<double> solver;
         std::vector<double> sweep;

@@ -91,7 +91,10 @@ inline void run(const Options& options) {
     for (const Square size : sizes) {
         DefaultEngine engine(7);
         const auto jumps = static_cast<std::int64_t>(size / 40);
-        size_row("random", random_board(engine, jumps, jumps, GameConfig<>({.size = size})), runs);
+        size_row(
+            "random",
+            random_board(engine, {.snakes = jumps, .ladders = jumps}, GameConfig<>({.size = size})),
+            runs);
         size_row("local", analysis::local_board(size, 1), runs);
     }
 
@@ -104,7 +107,9 @@ inline void run(const Options& options) {
         if (size <= 10'000) {
             DefaultEngine engine(7);
             const auto jumps = static_cast<std::int64_t>(size / 40);
-            effects_row("random", random_board(engine, jumps, jumps, GameConfig<>({.size = size})),
+            effects_row("random",
+                        random_board(engine, {.snakes = jumps, .ladders = jumps},
+                                     GameConfig<>({.size = size})),
                         runs);
         }
         effects_row("local", analysis::local_board(size, 1), runs);

@@ -159,7 +159,7 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
     std::vector<std::size_t> first_move{0};
     std::vector<Move> moves;
     TurnFollower<Config, Rules> follower(board, rolls, rules);
-    GameState state(players, max_roll);
+    GameState state({.players = players, .max_roll = max_roll});
     bool added = false;
     states.find_or_add(state, added);
     for (std::uint32_t index = 0; index < states.size(); ++index) {

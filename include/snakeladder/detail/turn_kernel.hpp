@@ -71,7 +71,7 @@ public:
                 rules.name(), size_, rolls.size(), max_roll_applications));
         }
         TurnFollower<Config, Rules> follower(board, rolls, rules);
-        GameState start(1, max_roll);
+        GameState start({.players = 1, .max_roll = max_roll});
         start_.reserve(static_cast<std::size_t>(size_) + 2);
         start_.push_back(0);
         for (Square s = 0; s < size_; ++s) {

@@ -168,7 +168,7 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
             "rolls or a smaller board",
             rules.name(), rolls.size(), home, moves, max_trap_moves));
     }
-    GameState lone(1, max_roll);
+    GameState lone({.players = 1, .max_roll = max_roll});
 
     // A quick proof first, as Board::traps has one: from the top down, a square surely gets home
     // when a turn of a few rolls can end on a higher square that surely does (home does). Every
