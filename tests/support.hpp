@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <fmt/format.h>
 #include <optional>
+#include <snakeladder/errors.hpp>
 #include <snakeladder/game.hpp>
 #include <snakeladder/game_result.hpp>
 #include <snakeladder/jump.hpp>
@@ -117,6 +119,33 @@ inline std::vector<TurnRecord> scripted_classic_records() {
         record(10, 1, "Ben", 2, 32, 34, 34),
         home(record(11, 0, "Ana", 3, 97, 100, 100), 1),
     };
+}
+
+// --- Saved games -------------------------------------------------------------------------------
+
+// How load_game must refuse a document: the line and column the ParseError names, and its
+// message, all of what() after "line L, column C: ".
+struct Refused {
+    std::size_t line;
+    std::size_t column;
+    std::string message;
+};
+
+// Calls `load` (a call of load_game), which must throw a ParseError saying exactly `expected`.
+template <class Load>
+void check_refused(const Load& load, const Refused& expected) {
+    INFO("expected the refusal: line " << expected.line << ", column " << expected.column << ": "
+                                       << expected.message);
+    try {
+        (void)load();
+    } catch (const ParseError& error) {
+        CHECK(error.line() == expected.line);
+        CHECK(error.column() == expected.column);
+        CHECK(std::string(error.what()) == fmt::format("line {}, column {}: {}", expected.line,
+                                                       expected.column, expected.message));
+        return;
+    }
+    FAIL("the document was loaded, but it should have been refused");
 }
 
 } // namespace support

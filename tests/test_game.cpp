@@ -215,34 +215,97 @@ TEST_CASE("a blocked move takes no jump, even from a square where a jump starts"
     CHECK(game.position("A") == 8);
 }
 
-TEST_CASE("every move of a game is the board's step()", "[game]") {
-    // The game computes moves with the board's unchecked core; Board::step is the checked,
-    // documented path. Both must agree on every turn of many games under every rule.
-    const auto check_games = [](auto board) {
-        using Config = typename decltype(board)::config_type;
-        for (std::uint64_t seed = 0; seed < 200; ++seed) {
-            Game<FairDice<>, Config, NullMutex> game(board, FairDice<>::seeded(seed, {.sides = 6}),
-                                                     {"A", "B", "C"});
-            game.play();
-            for (const TurnRecord& r : game.records()) {
-                const Move move = board.step(r.start, r.roll);
-                REQUIRE(r.landed == move.landed);
-                REQUIRE(r.end == move.end);
-                REQUIRE(r.jumps == move.jumps);
-                REQUIRE(r.blocked == move.blocked);
-                REQUIRE(r.home == move.home);
-            }
+TEST_CASE("every move of a scripted game on a small board is the one worked out by hand, under "
+          "each overshoot and chain rule",
+          "[game]") {
+    // Plays the game's turns one by one: each record must be the expected one, field by field.
+    const auto check_turns = [](auto game, const std::vector<TurnRecord>& expected,
+                                GameStatus status) {
+        for (const TurnRecord& want : expected) {
+            INFO("turn " << want.turn << ": " << want.player << " rolls " << want.roll);
+            const TurnRecord got = game.play_turn();
+            CHECK(got.start == want.start);
+            CHECK(got.roll == want.roll);
+            CHECK(got.landed == want.landed);
+            CHECK(got.jumps == want.jumps);
+            CHECK(got.end == want.end);
+            CHECK(got == want); // and the rest: seat, player, blocked, needed, home, place
         }
+        CHECK(game.status() == status);
+        CHECK(game.dice().remaining() == 0);
     };
-    check_games(classic());
-    check_games(classic(GameConfig<BounceBack>{}));
-    check_games(classic(GameConfig<OvershootWins>{}));
-    using Follow = GameConfig<BounceBack, FollowChains>;
-    check_games(Board<Follow>(std::vector<Jump>{{3, 10}, {10, 20}, {20, 15}, {15, 25}, {29, 2}},
-                              Follow({.size = 30})));
-    using Single = GameConfig<ExactFinish, SingleJump>;
-    check_games(Board<Single>(std::vector<Jump>{{3, 10}, {10, 20}, {20, 15}, {15, 25}, {29, 2}},
-                              Single({.size = 30})));
+    const std::vector<std::string> players{"A", "B"};
+    // Twelve squares, a ladder 3 -> 8 and a snake 10 -> 5. Turns 1, 2 and 4 are the same under
+    // every overshoot rule; turn 3, 8 + 6 = 14, is two past home.
+    const std::vector<Jump> jumps{{3, 8}, {10, 5}};
+    const ScriptedDice script{3, 4, 6, 6, 4};
+    SECTION("ExactFinish") {
+        using Config = GameConfig<ExactFinish>;
+        check_turns(Game<ScriptedDice, Config, NullMutex>(
+                        Board<Config>(jumps, Config({.size = 12})), script, players),
+                    {
+                        record(1, 0, "A", 3, 0, 3, 8, {{3, 8}}),   // 0 + 3 = 3, ladder to 8
+                        record(2, 1, "B", 4, 0, 4, 4),             // 0 + 4 = 4
+                        blocked(record(3, 0, "A", 6, 8, 8, 8), 4), // 14 > 12: stays, needs 4
+                        record(4, 1, "B", 6, 4, 10, 5, {{10, 5}}), // 4 + 6 = 10, snake to 5
+                        home(record(5, 0, "A", 4, 8, 12, 12), 1),  // 8 + 4 = 12, exactly home
+                    },
+                    GameStatus::finished);
+    }
+    SECTION("BounceBack") {
+        using Config = GameConfig<BounceBack>;
+        check_turns(Game<ScriptedDice, Config, NullMutex>(
+                        Board<Config>(jumps, Config({.size = 12})), script, players),
+                    {
+                        record(1, 0, "A", 3, 0, 3, 8, {{3, 8}}), record(2, 1, "B", 4, 0, 4, 4),
+                        record(3, 0, "A", 6, 8, 10, 5, {{10, 5}}), // 14: back 2 to 10, snake to 5
+                        record(4, 1, "B", 6, 4, 10, 5, {{10, 5}}), // 4 + 6 = 10, snake to 5
+                        record(5, 0, "A", 4, 5, 9, 9),             // 5 + 4 = 9
+                    },
+                    GameStatus::in_progress);
+    }
+    SECTION("OvershootWins") {
+        using Config = GameConfig<OvershootWins>;
+        check_turns(Game<ScriptedDice, Config, NullMutex>(
+                        Board<Config>(jumps, Config({.size = 12})), ScriptedDice{3, 4, 6}, players),
+                    {
+                        record(1, 0, "A", 3, 0, 3, 8, {{3, 8}}), record(2, 1, "B", 4, 0, 4, 4),
+                        home(record(3, 0, "A", 6, 8, 12, 12), 1), // 14 counts as home: A wins
+                    },
+                    GameStatus::finished);
+    }
+    // Twelve squares, a chain of ladders 2 -> 6 -> 11 and a snake 5 -> 1.
+    const std::vector<Jump> chain{{2, 6}, {6, 11}, {5, 1}};
+    SECTION("FollowChains, BounceBack") {
+        using Config = GameConfig<BounceBack, FollowChains>;
+        check_turns(
+            Game<ScriptedDice, Config, NullMutex>(Board<Config>(chain, Config({.size = 12})),
+                                                  ScriptedDice{2, 1, 3, 4, 2}, players),
+            {
+                record(1, 0, "A", 2, 0, 2, 11, {{2, 6}, {6, 11}}), // 2, up to 6, up to 11
+                record(2, 1, "B", 1, 0, 1, 1),                     // 0 + 1 = 1
+                record(3, 0, "A", 3, 11, 10, 10),                  // 14: back 2 to 10, no jump
+                record(4, 1, "B", 4, 1, 5, 1, {{5, 1}}),           // 1 + 4 = 5, snake to 1
+                home(record(5, 0, "A", 2, 10, 12, 12), 1),         // 10 + 2 = 12
+            },
+            GameStatus::finished);
+    }
+    SECTION("SingleJump, ExactFinish") {
+        using Config = GameConfig<ExactFinish, SingleJump>;
+        check_turns(
+            Game<ScriptedDice, Config, NullMutex>(Board<Config>(chain, Config({.size = 12})),
+                                                  ScriptedDice{2, 1, 3, 4, 5, 2, 3}, players),
+            {
+                record(1, 0, "A", 2, 0, 2, 6, {{2, 6}}),   // 2, up to 6 only: one jump
+                record(2, 1, "B", 1, 0, 1, 1),             // 0 + 1 = 1
+                record(3, 0, "A", 3, 6, 9, 9),             // from 6 (a ladder's foot): 9
+                record(4, 1, "B", 4, 1, 5, 1, {{5, 1}}),   // 1 + 4 = 5, snake to 1
+                blocked(record(5, 0, "A", 5, 9, 9, 9), 3), // 14 > 12: stays, needs 3
+                record(6, 1, "B", 2, 1, 3, 3),             // 1 + 2 = 3
+                home(record(7, 0, "A", 3, 9, 12, 12), 1),  // 9 + 3 = 12, exactly home
+            },
+            GameStatus::finished);
+    }
 }
 
 // --- Rankings

@@ -24,6 +24,7 @@
 #include <vector>
 
 using namespace snakeladder;
+using Catch::Generators::values;
 using house_rules_support::extras;
 using house_rules_support::fields;
 using house_rules_support::require_follows_rules;
@@ -1030,50 +1031,47 @@ TEST_CASE("ChosenHouseRules plays exactly as the compile-time rules it switches 
 
 // --- Seeded games, checked against the rules ----------------------------------------------------
 
+namespace {
+// Plays the game of `seed` under `Config` on `board` with `house` to its end, and checks it roll
+// by roll.
+template <class Config, class BoardType>
+void require_seeded_game_follows_rules(const BoardType& board, std::uint64_t seed,
+                                       const ChosenHouseRules& house,
+                                       std::vector<std::string> players) {
+    Game<FairDice<>, Config, NullMutex> game(board, FairDice<>::seeded(seed), std::move(players),
+                                             house);
+    REQUIRE(game.play().status == GameStatus::finished);
+    require_follows_rules(game);
+}
+} // namespace
+
 TEMPLATE_TEST_CASE("Seeded games under every overshoot rule, chain rule and house-rule set "
                    "follow the rules roll by roll",
                    "", ExactFinish, BounceBack, OvershootWins) {
-    const std::vector<HouseRuleSwitches> rule_sets{
+    const HouseRuleSwitches switches = GENERATE(values<HouseRuleSwitches>({
         {.forfeit_streak = 3},
         {.forfeit_streak = 2, .knock_back = true},
         {.max_roll_to_start = true},
         {.knock_back = true},
         {.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true},
-    };
+    }));
+    const ChosenHouseRules house(switches);
     // Chains for FollowChains and SingleJump (ladder 3-12-25, snake 30-12, snake 47-20-33).
     const std::vector<Jump> chained{{3, 12},  {12, 25}, {30, 12}, {47, 20},
                                     {20, 33}, {6, 17},  {44, 9}};
-    for (const HouseRuleSwitches& switches : rule_sets) {
-        const ChosenHouseRules house(switches);
-        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-            INFO("house rules " << switches.forfeit_streak << " " << switches.max_roll_to_start
-                                << " " << switches.knock_back << ", seed " << seed);
-            const GameSettings settings{.size = 50, .play_to_last = seed % 2 == 1};
-            {
-                using Config = GameConfig<TestType, RejectChains, ChosenHouseRules>;
-                Game<FairDice<>, Config, NullMutex> game(
-                    classic(Config({.play_to_last = settings.play_to_last})),
-                    FairDice<>::seeded(seed), {"Ana", "Ben", "Cy", "Di"}, house);
-                REQUIRE(game.play().status == GameStatus::finished);
-                require_follows_rules(game);
-            }
-            {
-                using Config = GameConfig<TestType, FollowChains, ChosenHouseRules>;
-                Game<FairDice<>, Config, NullMutex> game(Board<Config>(chained, settings),
-                                                         FairDice<>::seeded(seed),
-                                                         {"Ana", "Ben", "Cy"}, house);
-                REQUIRE(game.play().status == GameStatus::finished);
-                require_follows_rules(game);
-            }
-            {
-                using Config = GameConfig<TestType, SingleJump, ChosenHouseRules>;
-                Game<FairDice<>, Config, NullMutex> game(Board<Config>(chained, settings),
-                                                         FairDice<>::seeded(seed),
-                                                         {"Ana", "Ben", "Cy"}, house);
-                REQUIRE(game.play().status == GameStatus::finished);
-                require_follows_rules(game);
-            }
-        }
+    using Reject = GameConfig<TestType, RejectChains, ChosenHouseRules>;
+    using Follow = GameConfig<TestType, FollowChains, ChosenHouseRules>;
+    using Single = GameConfig<TestType, SingleJump, ChosenHouseRules>;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        INFO("house rules " << house.name() << ", seed " << seed);
+        const GameSettings settings{.size = 50, .play_to_last = seed % 2 == 1};
+        require_seeded_game_follows_rules<Reject>(
+            classic(Reject({.play_to_last = settings.play_to_last})), seed, house,
+            {"Ana", "Ben", "Cy", "Di"});
+        require_seeded_game_follows_rules<Follow>(Board<Follow>(chained, settings), seed, house,
+                                                  {"Ana", "Ben", "Cy"});
+        require_seeded_game_follows_rules<Single>(Board<Single>(chained, settings), seed, house,
+                                                  {"Ana", "Ben", "Cy"});
     }
 }
 

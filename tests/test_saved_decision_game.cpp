@@ -3,6 +3,7 @@
 // seeded games of computer players and people at several points; and tampered documents, each
 // refused with the line, column and turn it names.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -125,26 +126,12 @@ std::string with_line(const std::string& text, std::size_t number, const std::st
     return out;
 }
 
-struct Expected {
-    std::size_t line;
-    std::size_t column;
-    std::string message;
-};
+using support::check_refused;
+using support::Refused;
 
-template <class Load>
-void check_refused(const Load& load, const Expected& expected) {
-    try {
-        (void)load();
-        FAIL("the document was accepted");
-    } catch (const ParseError& error) {
-        CHECK(error.line() == expected.line);
-        CHECK(error.column() == expected.column);
-        CHECK(std::string(error.what()) == fmt::format("line {}, column {}: {}", expected.line,
-                                                       expected.column, expected.message));
-    }
-}
-
-void check_refused(const std::string& text, const Expected& expected) {
+// load_game<ScriptedGame>(text, ...) with the scripted choices and two people must refuse `text`
+// as `expected` says.
+void check_refused(const std::string& text, const Refused& expected) {
     check_refused([&] { return load_game<ScriptedGame>(text, choices_after(0, 0), people()); },
                   expected);
 }

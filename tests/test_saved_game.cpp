@@ -3,6 +3,7 @@
 // play_to_last and turn limits, names of any bytes, the engine's state, and corrupted documents
 // each refused with the line, column and turn it names.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -138,53 +139,45 @@ std::string with_line_before(const std::string& text, std::size_t number, const 
     return joined(lines);
 }
 
-// The ParseError a load of `text` throws (the test fails if it throws anything else or nothing).
-template <class GameType>
-ParseError refusal(const std::string& text, typename GameType::dice_type dice,
-                   const SavedGameLimits& limits = {}) {
-    try {
-        (void)load_game<GameType>(text, std::move(dice), limits);
-    } catch (const ParseError& error) {
-        return error;
-    }
-    FAIL("the document was loaded, but it should have been refused:\n" << text);
-    return {0, 0, ""};
-}
+using support::Refused;
 
-struct Expected {
-    std::size_t line;
-    std::size_t column;
-    std::string message; // a part of what(), after "line L, column C: "
+// A document changed for a test, and the change in words, to name a table's row.
+struct Tampered {
+    std::string change;
+    std::string text;
 };
 
-template <class GameType = ScriptedGame>
-void check_refused(const std::string& text, const Expected& expected,
-                   typename GameType::dice_type dice = ScriptedDice::with_faces(6, {}),
-                   const SavedGameLimits& limits = {}) {
-    const ParseError error = refusal<GameType>(text, std::move(dice), limits);
-    INFO(error.what());
-    CHECK(error.line() == expected.line);
-    CHECK(error.column() == expected.column);
-    const std::string prefix = fmt::format("line {}, column {}: ", expected.line, expected.column);
-    CHECK_THAT(error.what(), SL_CONTAINS(prefix + expected.message));
+Tampered replaced(const std::string& text, std::size_t number, const std::string& line) {
+    return {fmt::format("line {} replaced by '{}'", number, line), with_line(text, number, line)};
 }
 
-// As check_refused, loading with the house rules given: load_game<GameType>(text, dice, house),
-// and the whole message compared.
+Tampered removed(const std::string& text, std::size_t number) {
+    return {fmt::format("line {} removed", number), without_line(text, number)};
+}
+
+Tampered inserted(const std::string& text, std::size_t number, const std::string& line) {
+    return {fmt::format("'{}' inserted before line {}", line, number),
+            with_line_before(text, number, line)};
+}
+
+using Catch::Generators::table;
+using Catch::Generators::values;
+
+// load_game<GameType>(text, dice, limits) must refuse `text` as `expected` says.
+template <class GameType = ScriptedGame>
+void check_refused(const std::string& text, const Refused& expected,
+                   const typename GameType::dice_type& dice = ScriptedDice::with_faces(6, {}),
+                   const SavedGameLimits& limits = {}) {
+    support::check_refused([&] { return load_game<GameType>(text, dice, limits); }, expected);
+}
+
+// load_game<GameType>(text, dice, house), with the house rules given, must refuse `text` so.
 template <class GameType>
-void check_refused_with(const std::string& text, const Expected& expected,
+void check_refused_with(const std::string& text, const Refused& expected,
                         const typename GameType::house_rule_policy& house,
-                        typename GameType::dice_type dice = ScriptedDice::with_faces(6, {})) {
-    try {
-        (void)load_game<GameType>(text, std::move(dice), house);
-    } catch (const ParseError& error) {
-        CHECK(std::string(error.what()) == fmt::format("line {}, column {}: {}", expected.line,
-                                                       expected.column, expected.message));
-        CHECK(error.line() == expected.line);
-        CHECK(error.column() == expected.column);
-        return;
-    }
-    FAIL("the document was loaded, but it should have been refused:\n" << text);
+                        const typename GameType::dice_type& dice = ScriptedDice::with_faces(6,
+                                                                                            {})) {
+    support::check_refused([&] { return load_game<GameType>(text, dice, house); }, expected);
 }
 
 } // namespace
@@ -326,35 +319,30 @@ const std::vector<std::string> four = {"Ana", "Ben", "Cy", "Dee"};
 template <class Config, class Dice = FairDice<>>
 using FastGame = Game<Dice, Config, NullMutex>;
 
+// check_round_trips for seeded games of `four` on `board`, with FairDice<> of `shape`.
+template <class BoardType>
+void check_round_trips_of_four(const BoardType& board, int seeds, DiceShape shape = {}) {
+    using G = FastGame<typename BoardType::config_type>;
+    check_round_trips<G>(
+        [&](std::uint64_t seed) { return G(board, FairDice<>::seeded(seed, shape), four); },
+        FairDice<>(shape), seeds);
+}
+
 } // namespace
 
 TEST_CASE("round trips under all three overshoot rules and all three chain rules", "[saved_game]") {
     constexpr int seeds = 12;
     SECTION("ExactFinish, RejectChains, on the classic board") {
         using C = GameConfig<ExactFinish, RejectChains>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(classic(C()), FairDice<>::seeded(seed), four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(classic(C()), seeds);
     }
     SECTION("BounceBack, FollowChains, play_to_last") {
         using C = GameConfig<BounceBack, FollowChains>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(chained_board<C>({.play_to_last = true}),
-                                   FairDice<>::seeded(seed), four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(chained_board<C>({.play_to_last = true}), seeds);
     }
     SECTION("OvershootWins, SingleJump, two dice") {
         using C = GameConfig<OvershootWins, SingleJump>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(chained_board<C>(),
-                                   FairDice<>::seeded(seed, {.sides = 6, .count = 2}), four);
-            },
-            FairDice<>({.sides = 6, .count = 2}), seeds);
+        check_round_trips_of_four(chained_board<C>(), seeds, {.sides = 6, .count = 2});
     }
     SECTION("ExactFinish, FollowChains, a SplitMix64 engine, a turn limit") {
         using C = GameConfig<ExactFinish, FollowChains>;
@@ -384,55 +372,35 @@ TEST_CASE("round trips under house rules, fixed in the type or chosen at run tim
     constexpr int seeds = 12;
     SECTION("extra turns on a six, the third in a row forfeits") {
         using C = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(classic(C()), FairDice<>::seeded(seed), four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(classic(C()), seeds);
     }
     SECTION("six to start, play_to_last") {
         using C = GameConfig<BounceBack, RejectChains, SixToStart>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(classic(C({.play_to_last = true})), FairDice<>::seeded(seed),
-                                   four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(classic(C({.play_to_last = true})), seeds);
     }
     SECTION("knock-back, FollowChains") {
         using C = GameConfig<OvershootWins, FollowChains, KnockBack>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(chained_board<C>({.play_to_last = true}),
-                                   FairDice<>::seeded(seed), four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(chained_board<C>({.play_to_last = true}), seeds);
     }
     SECTION("all three, the second six in a row forfeits, SingleJump") {
         using C = GameConfig<ExactFinish, SingleJump,
                              HouseRules<ExtraTurnOnMax<2>, SixToStart, KnockBack>>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(chained_board<C>({.play_to_last = true}),
-                                   FairDice<>::seeded(seed), four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(chained_board<C>({.play_to_last = true}), seeds);
     }
     SECTION("ChosenHouseRules, three choices") {
         using C = GameConfig<BounceBack, RejectChains, ChosenHouseRules>;
-        for (const HouseRuleSwitches switches :
-             {HouseRuleSwitches{.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true},
-              HouseRuleSwitches{.forfeit_streak = 2, .knock_back = true}, HouseRuleSwitches{}}) {
-            INFO("forfeit_streak " << switches.forfeit_streak << ", max_roll_to_start "
-                                   << switches.max_roll_to_start << ", knock_back "
-                                   << switches.knock_back);
-            check_round_trips<FastGame<C>>(
-                [&](std::uint64_t seed) {
-                    return FastGame<C>(classic(C({.play_to_last = true})), FairDice<>::seeded(seed),
-                                       four, ChosenHouseRules(switches));
-                },
-                FairDice<>(), seeds);
-        }
+        const HouseRuleSwitches switches = GENERATE(values(
+            {HouseRuleSwitches{.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true},
+             HouseRuleSwitches{.forfeit_streak = 2, .knock_back = true}, HouseRuleSwitches{}}));
+        INFO("forfeit_streak " << switches.forfeit_streak << ", max_roll_to_start "
+                               << switches.max_roll_to_start << ", knock_back "
+                               << switches.knock_back);
+        check_round_trips<FastGame<C>>(
+            [&](std::uint64_t seed) {
+                return FastGame<C>(classic(C({.play_to_last = true})), FairDice<>::seeded(seed),
+                                   four, ChosenHouseRules(switches));
+            },
+            FairDice<>(), seeds);
     }
 }
 
@@ -489,7 +457,9 @@ TEST_CASE("names of any bytes come back exactly", "[saved_game]") {
     CHECK(load_game<FastGame<C>>(by_hand, FairDice<>()) == game);
     const std::string bad_escape =
         with_line(text, first_player + 4, R"(player 4 "  spaces and\X09tabs  ")");
-    CHECK(refusal<FastGame<C>>(bad_escape, FairDice<>()).line() == first_player + 4);
+    CHECK(thrown_by<ParseError>([&] {
+              return load_game<FastGame<C>>(bad_escape, FairDice<>());
+          }).line() == first_player + 4);
 }
 
 TEST_CASE("the engine's state is saved, so the loaded dice roll on as the saved ones",
@@ -520,42 +490,35 @@ TEST_CASE("the engine's state is saved, so the loaded dice roll on as the saved 
                SL_CONTAINS(fmt::format("\nengine SplitMix64 {}\n", split.dice().engine().state())));
     CHECK(load_game<SplitGame>(split_text, FairDice<SplitMix64>()) == split);
 
-    // Engine lines that do not fit the dice given.
     const std::size_t engine_line = 14;
-    check_refused<FastGame<C>>(
-        with_line(text, engine_line, "engine Xoshiro256 0 0 0 0"),
-        {engine_line, 19, "an all-zero state is not one a Xoshiro256 engine can be in"},
-        FairDice<>());
-    check_refused<FastGame<C>>(with_line(text, engine_line, "engine Xoshiro256 1 2 3"),
-                               {engine_line, 8,
-                                "the state of a Xoshiro256 engine is 4 words, but the document "
-                                "gives 3"},
-                               FairDice<>());
-    check_refused<FastGame<C>>(with_line(text, engine_line, "engine Xoshiro256 1 2 3 4 5"),
-                               {engine_line, 27,
-                                "the state of a Xoshiro256 engine is 4 words, but the document "
-                                "gives 5"},
-                               FairDice<>());
-    check_refused<FastGame<C>>(with_line(text, engine_line, "engine SplitMix64 5"),
-                               {engine_line, 8,
-                                "the document holds the state of a SplitMix64 engine, but the "
-                                "dice given are driven by a Xoshiro256 engine"},
-                               FairDice<>());
-    check_refused<FastGame<C>>(with_line(text, engine_line, "engine none"),
-                               {engine_line, 8,
-                                "the document holds no engine state, but the dice given are "
-                                "driven by a Xoshiro256 engine"},
-                               FairDice<>());
-    check_refused<FastGame<C>>(
-        with_line(text, engine_line, "engine Xoshiro256 1 2 3 18446744073709551616"),
-        {engine_line, 25,
-         "a word of the engine's state is too large: it can be at most "
-         "18446744073709551615"},
-        FairDice<>());
+    // An engine's state, and dice without an engine.
     check_refused(with_line(scripted_document, engine_line, "engine Xoshiro256 1 2 3 4"),
                   {engine_line, 8,
                    "the document holds the state of a Xoshiro256 engine, but the dice given "
                    "have no engine (expected 'engine none')"});
+    // Engine lines that do not fit the dice given; each row names its change.
+    const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+        {replaced(text, engine_line, "engine Xoshiro256 0 0 0 0"),
+         {engine_line, 19, "an all-zero state is not one a Xoshiro256 engine can be in"}},
+        {replaced(text, engine_line, "engine Xoshiro256 1 2 3"),
+         {engine_line, 8, "the state of a Xoshiro256 engine is 4 words, but the document gives 3"}},
+        {replaced(text, engine_line, "engine Xoshiro256 1 2 3 4 5"),
+         {engine_line, 27,
+          "the state of a Xoshiro256 engine is 4 words, but the document gives 5"}},
+        {replaced(text, engine_line, "engine SplitMix64 5"),
+         {engine_line, 8,
+          "the document holds the state of a SplitMix64 engine, but the dice given are driven "
+          "by a Xoshiro256 engine"}},
+        {replaced(text, engine_line, "engine none"),
+         {engine_line, 8,
+          "the document holds no engine state, but the dice given are driven by a Xoshiro256 "
+          "engine"}},
+        {replaced(text, engine_line, "engine Xoshiro256 1 2 3 18446744073709551616"),
+         {engine_line, 25,
+          "a word of the engine's state is too large: it can be at most 18446744073709551615"}},
+    }));
+    INFO(tampered.change);
+    check_refused<FastGame<C>>(tampered.text, refused, FairDice<>());
 }
 
 TEST_CASE("line endings: a document with CRLF lines loads, with or without a final newline",
@@ -577,45 +540,41 @@ TEST_CASE("line endings: a document with CRLF lines loads, with or without a fin
 TEST_CASE("malformed documents are refused with the line and column of the mistake",
           "[saved_game]") {
     const std::string& doc = scripted_document;
+    // Each row: the scripted document, changed (the change names the row), and its refusal.
     SECTION("the header") {
-        check_refused("", {1, 1, "the document is empty"});
-        check_refused(with_line(doc, 1, "snakeladder saved game 2"),
-                      {1, 24,
-                       "this is version 2 of the saved-game format; this library reads "
-                       "version 1"});
-        check_refused(with_line(doc, 1, "snakeladder savegame 1"),
-                      {1, 1,
-                       "this is not a saved game: the first line must be 'snakeladder saved "
-                       "game 1'"});
-        check_refused(with_line(doc, 1, "snakeladder saved game 1 extra"),
-                      {1, 26, "unexpected 'extra' after the version"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {{"an empty document", ""},
+             {1, 1, "the document is empty: a saved game starts with 'snakeladder saved game 1'"}},
+            {replaced(doc, 1, "snakeladder saved game 2"),
+             {1, 24, "this is version 2 of the saved-game format; this library reads version 1"}},
+            {replaced(doc, 1, "snakeladder savegame 1"),
+             {1, 1, "this is not a saved game: the first line must be 'snakeladder saved game 1'"}},
+            {replaced(doc, 1, "snakeladder saved game 1 extra"),
+             {1, 26, "unexpected 'extra' after the version"}},
+        }));
+        INFO(tampered.change);
+        check_refused(tampered.text, refused);
     }
     SECTION("settings: unknown, repeated, missing, out of range") {
-        check_refused(with_line_before(doc, 6, "colour red"), {6, 1, "unknown setting 'colour'"});
-        check_refused(with_line(doc, 10, "knock_back true"),
-                      {10, 1, "the setting 'knock_back' is given twice (first on line 7)"});
-        check_refused(without_line(doc, 11),
-                      {14, 1,
-                       "the setting 'turn_limit' is missing; every setting comes before "
-                       "'board'"});
-        check_refused(with_line(doc, 9, "max_players 99999999999"),
-                      {9, 13,
-                       "the value of 'max_players' is too large: it can be at most "
-                       "2147483647"});
-        check_refused(with_line(doc, 10, "play_to_last maybe"),
-                      {10, 14,
-                       "expected 'true' or 'false' for the value of 'play_to_last', "
-                       "found 'maybe'"});
-        check_refused(with_line(doc, 8, "min_players 0"),
-                      {8, 13, "min_players must be at least 1"});
-        check_refused(with_line(doc, 8, "min_players -2"),
-                      {8, 13,
-                       "expected the value of 'min_players' (a whole number), found "
-                       "'-2'"});
-        check_refused(with_line(doc, 9, "max_players 1"),
-                      {9, 13, "max_players (1) is below min_players (2)"});
-        check_refused(with_line(doc, 11, "turn_limit 0"),
-                      {11, 12, "turn_limit must be at least 1"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {inserted(doc, 6, "colour red"), {6, 1, "unknown setting 'colour'"}},
+            {replaced(doc, 10, "knock_back true"),
+             {10, 1, "the setting 'knock_back' is given twice (first on line 7)"}},
+            {removed(doc, 11),
+             {14, 1, "the setting 'turn_limit' is missing; every setting comes before 'board'"}},
+            {replaced(doc, 9, "max_players 99999999999"),
+             {9, 13, "the value of 'max_players' is too large: it can be at most 2147483647"}},
+            {replaced(doc, 10, "play_to_last maybe"),
+             {10, 14, "expected 'true' or 'false' for the value of 'play_to_last', found 'maybe'"}},
+            {replaced(doc, 8, "min_players 0"), {8, 13, "min_players must be at least 1"}},
+            {replaced(doc, 8, "min_players -2"),
+             {8, 13, "expected the value of 'min_players' (a whole number), found '-2'"}},
+            {replaced(doc, 9, "max_players 1"),
+             {9, 13, "max_players (1) is below min_players (2)"}},
+            {replaced(doc, 11, "turn_limit 0"), {11, 12, "turn_limit must be at least 1"}},
+        }));
+        INFO(tampered.change);
+        check_refused(tampered.text, refused);
     }
     SECTION("settings the game type or the dice do not have") {
         using Bouncing = Game<ScriptedDice,
@@ -658,162 +617,175 @@ TEST_CASE("malformed documents are refused with the line and column of the mista
                       ScriptedDice::with_faces(8, {}));
     }
     SECTION("the board: its own errors, at their place in the document") {
-        check_refused(with_line(doc, 18, "snake 5-17"),
-                      {18, 7,
-                       "snake 5-17 goes up; a snake must go down (did you mean ladder "
-                       "5-17?)"});
-        check_refused(with_line(doc, 17, "ladder 8-16 extra"),
-                      {17, 13, "unexpected 'extra' after the end of the line's entry"});
-        check_refused(with_line(doc, 18, "snake 8-3"), {15, 1, "the board is refused: "});
-        CHECK_THAT(
-            refusal<ScriptedGame>(with_line(doc, 18, "snake 8-3"), ScriptedDice::with_faces(6, {}))
-                .what(),
-            SL_CONTAINS("8-3") && SL_CONTAINS("8-16"));
-        check_refused(doc, {16, 6, "the board has 20 squares, more than the 10 this load allows"},
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 18, "snake 5-17"),
+             {18, 7, "snake 5-17 goes up; a snake must go down (did you mean ladder 5-17?)"}},
+            {replaced(doc, 17, "ladder 8-16 extra"),
+             {17, 13, "unexpected 'extra' after the end of the line's entry"}},
+            {replaced(doc, 18, "snake 8-3"),
+             {15, 1,
+              "the board is refused: snake 8-3 overlaps ladder 8-16 on square 8: two jumps "
+              "cannot start on the same square"}},
+            {removed(doc, 19),
+             {19, 1, "the board is not closed: expected 'end board' before the first player"}},
+            {replaced(doc, 19, "end"), {19, 4, "expected 'board', found the end of the line"}},
+            {replaced(doc, 15, "board 20"), {15, 7, "unexpected '20' after 'board'"}},
+        }));
+        INFO(tampered.change);
+        check_refused(tampered.text, refused);
+        CHECK_THAT(thrown_by<ParseError>([&] {
+                       return load_game<ScriptedGame>(with_line(doc, 18, "snake 8-3"),
+                                                      ScriptedDice::with_faces(6, {}));
+                   }).what(),
+                   SL_CONTAINS("8-3") && SL_CONTAINS("8-16"));
+        // A board larger than the limits of the load.
+        check_refused(doc,
+                      {16, 6,
+                       "the board has 20 squares, more than the 10 this load allows "
+                       "(SavedGameLimits::max_board_size)"},
                       ScriptedDice::with_faces(6, {}), SavedGameLimits{.max_board_size = 10});
-        check_refused(without_line(doc, 19),
-                      {19, 1,
-                       "the board is not closed: expected 'end board' before the first "
-                       "player"});
-        check_refused(with_line(doc, 19, "end"),
-                      {19, 4, "expected 'board', found the end of the line"});
-        check_refused(with_line(doc, 15, "board 20"), {15, 7, "unexpected '20' after 'board'"});
     }
     SECTION("players") {
-        check_refused(with_line(doc, 20, R"(player 0 "A\qna")"),
-                      {20, 12, R"(unknown escape in a player's name: write \", \\ or \xNN)"});
-        check_refused(with_line(doc, 20, R"(player 0 "A\x4")"),
-                      {20, 12,
-                       "\\x in a player's name must be followed by two hexadecimal "
-                       "digits"});
-        check_refused(with_line(doc, 20, R"(player 0 "Ana)"),
-                      {20, 10, "a player's name has no closing '\"' before the end of the line"});
-        check_refused(with_line(doc, 20, "player 0 \"A\tna\""),
-                      {20, 12,
-                       "byte 0x09 cannot stand as it is in a player's name: write it as "
-                       "\\x09"});
-        check_refused(with_line(doc, 21, R"(player 1 "Ana")"),
-                      {21, 1,
-                       "players 0 and 1 are both called \"Ana\"; every player needs a "
-                       "different name"});
-        check_refused(with_line(doc, 21, R"(player 2 "Ben")"),
-                      {21, 8, "expected player 1 next, found player 2"});
-        check_refused(with_line(doc, 21, R"(player 1 "")"), {21, 10, "player 1 has an empty name"});
-        check_refused(without_line(doc, 21),
-                      {21, 1, "the game has 1 player, but its settings ask for at least 2"});
-        check_refused(with_line(with_line(doc, 8, "min_players 1"), 9, "max_players 1"),
-                      {21, 1, "one player too many: the settings allow at most 1"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 20, R"(player 0 "A\qna")"),
+             {20, 12, R"(unknown escape in a player's name: write \", \\ or \xNN)"}},
+            {replaced(doc, 20, R"(player 0 "A\x4")"),
+             {20, 12, "\\x in a player's name must be followed by two hexadecimal digits"}},
+            {replaced(doc, 20, R"(player 0 "Ana)"),
+             {20, 10, "a player's name has no closing '\"' before the end of the line"}},
+            {replaced(doc, 20, "player 0 \"A\tna\""),
+             {20, 12, "byte 0x09 cannot stand as it is in a player's name: write it as \\x09"}},
+            {replaced(doc, 21, R"(player 1 "Ana")"),
+             {21, 1,
+              "players 0 and 1 are both called \"Ana\"; every player needs a different name"}},
+            {replaced(doc, 21, R"(player 2 "Ben")"),
+             {21, 8,
+              "expected player 1 next, found player 2 (seats are numbered from 0, in order)"}},
+            {replaced(doc, 21, R"(player 1 "")"), {21, 10, "player 1 has an empty name"}},
+            {removed(doc, 21),
+             {21, 1, "the game has 1 player, but its settings ask for at least 2"}},
+            {{"min_players 1 and max_players 1 (lines 8 and 9)",
+              with_line(with_line(doc, 8, "min_players 1"), 9, "max_players 1")},
+             {21, 1, "one player too many: the settings allow at most 1"}},
+        }));
+        INFO(tampered.change);
+        check_refused(tampered.text, refused);
     }
     SECTION("truncated documents and text after the end") {
-        check_refused(doc.substr(0, doc.find("board\n")),
-                      {15, 1, "the document ends before its board: it is cut short"});
-        check_refused(doc.substr(0, doc.find("end board")),
-                      {19, 1, "the board has no 'end board' line: the document is cut short"});
-        check_refused(doc.substr(0, doc.size() - 4),
-                      {33, 1, "the document has no 'end' line after its turns: it is cut short"});
         const std::size_t last_turn = doc.find("turn 11");
-        check_refused(doc.substr(0, doc.size() - 5),
-                      {32, doc.size() - 5 - last_turn + 1,
-                       "the document has no 'end' line after its turns: it is cut short"});
-        check_refused(doc.substr(0, doc.find(" | 4: 16 to 20")),
-                      {32, 18, "turn 11: the turn needs another roll after the 1 given"});
-        check_refused(doc + "extra\n",
-                      {34, 1, "unexpected text after 'end', the end of the saved game"});
-        check_refused(doc + "\n",
-                      {34, 1, "unexpected text after 'end', the end of the saved game"});
-        check_refused(with_line(doc, 33, "end of it"), {33, 5, "unexpected 'of' after 'end'"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {{"cut before 'board'", doc.substr(0, doc.find("board\n"))},
+             {15, 1, "the document ends before its board: it is cut short"}},
+            {{"cut before 'end board'", doc.substr(0, doc.find("end board"))},
+             {19, 1, "the board has no 'end board' line: the document is cut short"}},
+            {{"without its last 4 bytes ('end' and its newline)", doc.substr(0, doc.size() - 4)},
+             {33, 1, "the document has no 'end' line after its turns: it is cut short"}},
+            {{"without its last 5 bytes (the last turn line's newline too)",
+              doc.substr(0, doc.size() - 5)},
+             {32, doc.size() - 5 - last_turn + 1,
+              "the document has no 'end' line after its turns: it is cut short"}},
+            {{"cut in the middle of turn 11", doc.substr(0, doc.find(" | 4: 16 to 20"))},
+             {32, 18, "turn 11: the turn needs another roll after the 1 given"}},
+            {{"a line 'extra' after 'end'", doc + "extra\n"},
+             {34, 1, "unexpected text after 'end', the end of the saved game"}},
+            {{"an empty line after 'end'", doc + "\n"},
+             {34, 1, "unexpected text after 'end', the end of the saved game"}},
+            {replaced(doc, 33, "end of it"), {33, 5, "unexpected 'of' after 'end'"}},
+        }));
+        INFO(tampered.change);
+        check_refused(tampered.text, refused);
     }
     SECTION("turn lines that cannot be read") {
-        check_refused(with_line(doc, 27, "turn 6 seat 1 | 5: 9 to"),
-                      {27, 24,
-                       "expected the square the roll ends on (a whole number), found the "
-                       "end of the line"});
-        check_refused(with_line(doc, 27, "turn 6 seat 1 | 5: 9 goes 14"),
-                      {27, 22,
-                       "expected 'to', 'blocked', 'waits' or 'forfeits' after the square, "
-                       "found 'goes'"});
-        check_refused(with_line(doc, 27, "turn 6 seat 1 | 5: 9 to 14 kicks 0"),
-                      {27, 28,
-                       "expected 'sends', 'moves', 'misses', '|' or the end of the line, found "
-                       "'kicks'"});
-        check_refused(with_line(doc, 27, "turn 6 seat 1 5: 9 to 14"),
-                      {27, 15, "expected '|' before the next roll, found '5:'"});
-        check_refused(with_line(doc, 27, "turn 6 seat 1 | 5: 99999999 to 14"),
-                      {27, 20,
-                       "the square the roll starts on is too large: it can be at most "
-                       "10000000"});
-        check_refused(with_line(doc, 27, "move 6 seat 1 | 5: 9 to 14"),
-                      {27, 1, "expected 'turn' or 'end', found 'move'"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 27, "turn 6 seat 1 | 5: 9 to"),
+             {27, 24,
+              "expected the square the roll ends on (a whole number), found the end of the "
+              "line"}},
+            {replaced(doc, 27, "turn 6 seat 1 | 5: 9 goes 14"),
+             {27, 22,
+              "expected 'to', 'blocked', 'waits' or 'forfeits' after the square, found 'goes'"}},
+            {replaced(doc, 27, "turn 6 seat 1 | 5: 9 to 14 kicks 0"),
+             {27, 28,
+              "expected 'sends', 'moves', 'misses', '|' or the end of the line, found 'kicks'"}},
+            {replaced(doc, 27, "turn 6 seat 1 5: 9 to 14"),
+             {27, 15, "expected '|' before the next roll, found '5:'"}},
+            {replaced(doc, 27, "turn 6 seat 1 | 5: 99999999 to 14"),
+             {27, 20, "the square the roll starts on is too large: it can be at most 10000000"}},
+            {replaced(doc, 27, "move 6 seat 1 | 5: 9 to 14"),
+             {27, 1, "expected 'turn' or 'end', found 'move'"}},
+        }));
+        INFO(tampered.change);
+        check_refused(tampered.text, refused);
     }
 }
 
 TEST_CASE("turns that do not follow from the board and the rules are refused, naming the turn",
           "[saved_game]") {
     const std::string& doc = scripted_document;
-    // A tampered square: 9 + 5 is 14, not 15.
-    check_refused(with_line(doc, 27, "turn 6 seat 1 | 5: 9 to 15 sends 0"),
-                  {27, 17,
-                   "turn 6: the document says \"5: 9 to 15 sends 0\" for roll 1 of the turn, but "
-                   "on this board under these rules it is \"5: 9 to 14 sends 0\""});
-    // A pick of dice or a stay, which only games where players decide have.
-    check_refused(with_line(doc, 27, "turn 6 seat 1 | 5 dice 1: 9 to 14 sends 0"),
-                  {27, 19, "expected ':' after the roll, found 'dice'"});
-    check_refused(with_line(doc, 27, "turn 6 seat 1 | 5: 9 stays"),
-                  {27, 22,
-                   "expected 'to', 'blocked', 'waits' or 'forfeits' after the square, found "
-                   "'stays'"});
-    // A tampered start: the turn begins where the token stands.
-    check_refused(with_line(doc, 31, "turn 10 seat 1 | 4: 6 to 10"),
-                  {31, 18,
-                   "turn 10: the document says \"4: 6 to 10\" for roll 1 of the turn, "
-                   "but on this board under these rules it is \"4: 5 to 9\""});
-    // A missing jump: 14 + 3 lands on the snake 17-5.
-    check_refused(with_line(doc, 29, "turn 8 seat 1 | 3: 14 to 17"),
-                  {29, 17,
-                   "turn 8: the document says \"3: 14 to 17\" for roll 1 of the turn, but "
-                   "on this board under these rules it is \"3: 14 to 5\""});
-    // A knock-back left out, on the second roll of the turn.
-    check_refused(with_line(doc, 25, "turn 4 seat 1 | 6: 0 to 6 | 3: 6 to 9"),
-                  {25, 29,
-                   "turn 4: the document says \"3: 6 to 9\" for roll 2 of the turn, but "
-                   "on this board under these rules it is \"3: 6 to 9 sends 0\""});
-    // A blocked move written as a move.
-    check_refused(with_line(doc, 32, "turn 11 seat 0 | 6: 16 to 16 | 4: 16 to 20"),
-                  {32, 18,
-                   "turn 11: the document says \"6: 16 to 16\" for roll 1 of the turn, "
-                   "but on this board under these rules it is \"6: 16 blocked\""});
-    // A wait that was a move.
-    check_refused(with_line(doc, 28, "turn 7 seat 0 | 1: 0 to 1"),
-                  {28, 17,
-                   "turn 7: the document says \"1: 0 to 1\" for roll 1 of the turn, but "
-                   "on this board under these rules it is \"1: 0 waits\""});
-    // A roll larger than the dice allow, and one below 1.
-    check_refused(with_line(doc, 29, "turn 8 seat 1 | 7: 14 to 5"),
-                  {29, 17, "turn 8: roll 7 is larger than the dice allow (1 to 6)"});
-    check_refused(with_line(doc, 29, "turn 8 seat 1 | 0: 14 to 14"),
-                  {29, 17, "turn 8: roll 0 is smaller than the dice allow (1 to 6)"});
-    // A turn out of rotation, and a seat nobody sits in.
-    check_refused(with_line(doc, 29, "turn 8 seat 0 | 3: 14 to 5"),
-                  {29, 13,
-                   "turn 8: seat 0 (\"Ana\") plays out of turn: it is seat 1's turn "
-                   "(\"Ben\")"});
-    check_refused(with_line(doc, 29, "turn 8 seat 2 | 3: 14 to 5"),
-                  {29, 13, "turn 8: there is no seat 2: the game has 2 players (seats 0 to 1)"});
-    // Rolls that do not make the turn: a six grants another roll; a four does not.
-    check_refused(with_line(doc, 23, "turn 2 seat 1 | 6: 0 to 6 | 6: 6 to 12"),
-                  {23, 17, "turn 2: the turn needs another roll after the 2 given"});
-    check_refused(with_line(doc, 31, "turn 10 seat 1 | 4: 5 to 9 | 2: 9 to 11"),
-                  {31, 18, "turn 10: the turn was over after 1 of the 2 rolls given"});
-    // Turns out of order, and a turn after the game was won.
-    check_refused(without_line(doc, 24),
-                  {24, 6,
-                   "expected turn 3, found turn 4 (turns are numbered from 1, without "
-                   "gaps)"});
-    check_refused(with_line_before(doc, 33, "turn 12 seat 1 | 3: 9 to 12"),
-                  {33, 6, "turn 12: the game was already over after 11 turns, won by \"Ana\""});
-    // A turn beyond the turn limit.
-    check_refused(with_line(doc, 11, "turn_limit 5"),
-                  {27, 6, "turn 6: the game had reached its turn limit of 5 turns"});
+    // Each row: the scripted document, changed (the change names the row), and its refusal.
+    const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+        // A tampered square: 9 + 5 is 14, not 15.
+        {replaced(doc, 27, "turn 6 seat 1 | 5: 9 to 15 sends 0"),
+         {27, 17,
+          "turn 6: the document says \"5: 9 to 15 sends 0\" for roll 1 of the turn, but on this "
+          "board under these rules it is \"5: 9 to 14 sends 0\""}},
+        // A pick of dice or a stay, which only games where players decide have.
+        {replaced(doc, 27, "turn 6 seat 1 | 5 dice 1: 9 to 14 sends 0"),
+         {27, 19, "expected ':' after the roll, found 'dice'"}},
+        {replaced(doc, 27, "turn 6 seat 1 | 5: 9 stays"),
+         {27, 22,
+          "expected 'to', 'blocked', 'waits' or 'forfeits' after the square, found 'stays'"}},
+        // A tampered start: the turn begins where the token stands.
+        {replaced(doc, 31, "turn 10 seat 1 | 4: 6 to 10"),
+         {31, 18,
+          "turn 10: the document says \"4: 6 to 10\" for roll 1 of the turn, but on this board "
+          "under these rules it is \"4: 5 to 9\""}},
+        // A missing jump: 14 + 3 lands on the snake 17-5.
+        {replaced(doc, 29, "turn 8 seat 1 | 3: 14 to 17"),
+         {29, 17,
+          "turn 8: the document says \"3: 14 to 17\" for roll 1 of the turn, but on this board "
+          "under these rules it is \"3: 14 to 5\""}},
+        // A knock-back left out, on the second roll of the turn.
+        {replaced(doc, 25, "turn 4 seat 1 | 6: 0 to 6 | 3: 6 to 9"),
+         {25, 29,
+          "turn 4: the document says \"3: 6 to 9\" for roll 2 of the turn, but on this board "
+          "under these rules it is \"3: 6 to 9 sends 0\""}},
+        // A blocked move written as a move.
+        {replaced(doc, 32, "turn 11 seat 0 | 6: 16 to 16 | 4: 16 to 20"),
+         {32, 18,
+          "turn 11: the document says \"6: 16 to 16\" for roll 1 of the turn, but on this board "
+          "under these rules it is \"6: 16 blocked\""}},
+        // A wait that was a move.
+        {replaced(doc, 28, "turn 7 seat 0 | 1: 0 to 1"),
+         {28, 17,
+          "turn 7: the document says \"1: 0 to 1\" for roll 1 of the turn, but on this board "
+          "under these rules it is \"1: 0 waits\""}},
+        // A roll larger than the dice allow, and one below 1.
+        {replaced(doc, 29, "turn 8 seat 1 | 7: 14 to 5"),
+         {29, 17, "turn 8: roll 7 is larger than the dice allow (1 to 6)"}},
+        {replaced(doc, 29, "turn 8 seat 1 | 0: 14 to 14"),
+         {29, 17, "turn 8: roll 0 is smaller than the dice allow (1 to 6)"}},
+        // A turn out of rotation, and a seat nobody sits in.
+        {replaced(doc, 29, "turn 8 seat 0 | 3: 14 to 5"),
+         {29, 13, "turn 8: seat 0 (\"Ana\") plays out of turn: it is seat 1's turn (\"Ben\")"}},
+        {replaced(doc, 29, "turn 8 seat 2 | 3: 14 to 5"),
+         {29, 13, "turn 8: there is no seat 2: the game has 2 players (seats 0 to 1)"}},
+        // Rolls that do not make the turn: a six grants another roll; a four does not.
+        {replaced(doc, 23, "turn 2 seat 1 | 6: 0 to 6 | 6: 6 to 12"),
+         {23, 17, "turn 2: the turn needs another roll after the 2 given"}},
+        {replaced(doc, 31, "turn 10 seat 1 | 4: 5 to 9 | 2: 9 to 11"),
+         {31, 18, "turn 10: the turn was over after 1 of the 2 rolls given"}},
+        // Turns out of order, and a turn after the game was won.
+        {removed(doc, 24),
+         {24, 6, "expected turn 3, found turn 4 (turns are numbered from 1, without gaps)"}},
+        {inserted(doc, 33, "turn 12 seat 1 | 3: 9 to 12"),
+         {33, 6, "turn 12: the game was already over after 11 turns, won by \"Ana\""}},
+        // A turn beyond the turn limit.
+        {replaced(doc, 11, "turn_limit 5"),
+         {27, 6, "turn 6: the game had reached its turn limit of 5 turns"}},
+    }));
+    INFO(tampered.change);
+    check_refused(tampered.text, refused);
 }
 
 TEST_CASE("a game saved after undo() loads as the game it is now", "[saved_game]") {
@@ -1019,78 +991,79 @@ TEST_CASE("what a rule did must be what the document says, word for word", "[sav
     using G = SmallGame<UserRules>;
     const std::string& doc = user_document;
     // BackThree has no default: the rules are given.
-    const auto refused_given = [&](const std::string& text, const Expected& expected,
+    const auto refused_given = [&](const std::string& text, const Refused& expected,
                                    const UserRules& rules = user_rules) {
         check_refused_with<G>(text, expected, rules);
     };
     REQUIRE(lines_of(doc)[24] == "turn 6 seat 1 | 2: 5 to 7 moves to 4");
 
+    // Each row: the user's rules' document, changed (the change names the row), and its refusal.
     SECTION("an effect left out, added, changed or out of order names the turn") {
-        refused_given(with_line(doc, 25, "turn 6 seat 1 | 2: 5 to 7"),
-                      {25, 17,
-                       "turn 6: the document says \"2: 5 to 7\" for roll 1 of the turn, but on "
-                       "this board under these rules it is \"2: 5 to 7 moves to 4\""});
-        refused_given(with_line(doc, 25, "turn 6 seat 1 | 2: 5 to 4 moves to 4"),
-                      {25, 17,
-                       "turn 6: the document says \"2: 5 to 4 moves to 4\" for roll 1 of the "
-                       "turn, but on this board under these rules it is \"2: 5 to 7 moves to "
-                       "4\""});
-        refused_given(with_line(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to 8"),
-                      {27, 17,
-                       "turn 8: the document says \"6: 4 to 10 sends 0 to 8\" for roll 1 of the "
-                       "turn, but on this board under these rules it is \"6: 4 to 10 sends 0 to "
-                       "9\""});
-        refused_given(with_line(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0"),
-                      {27, 17,
-                       "turn 8: the document says \"6: 4 to 10 sends 0\" for roll 1 of the "
-                       "turn, but on this board under these rules it is \"6: 4 to 10 sends 0 to "
-                       "9\""});
-        refused_given(
-            with_line(doc, 28, "turn 9 seat 0 | 4: 9 to 13 sends 1 to 9 moves to 10"),
-            {28, 17,
-             "turn 9: the document says \"4: 9 to 13 sends 1 to 9 moves to 10\" for roll 1 of the "
-             "turn, but on this board under these rules it is \"4: 9 to 13 moves to 10 sends 1 "
-             "to 9\""});
-        refused_given(with_line(doc, 24, "turn 5 seat 0 | 6: 4 to 10 misses 0"),
-                      {24, 17,
-                       "turn 5: the document says \"6: 4 to 10 misses 0\" for roll 1 of the "
-                       "turn, but on this board under these rules it is \"6: 4 to 10\""});
-        // A send to square 0 may be written `sends S to 0`: it means the same.
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 25, "turn 6 seat 1 | 2: 5 to 7"),
+             {25, 17,
+              "turn 6: the document says \"2: 5 to 7\" for roll 1 of the turn, but on this board "
+              "under these rules it is \"2: 5 to 7 moves to 4\""}},
+            {replaced(doc, 25, "turn 6 seat 1 | 2: 5 to 4 moves to 4"),
+             {25, 17,
+              "turn 6: the document says \"2: 5 to 4 moves to 4\" for roll 1 of the turn, but on "
+              "this board under these rules it is \"2: 5 to 7 moves to 4\""}},
+            {replaced(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to 8"),
+             {27, 17,
+              "turn 8: the document says \"6: 4 to 10 sends 0 to 8\" for roll 1 of the turn, but "
+              "on this board under these rules it is \"6: 4 to 10 sends 0 to 9\""}},
+            {replaced(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0"),
+             {27, 17,
+              "turn 8: the document says \"6: 4 to 10 sends 0\" for roll 1 of the turn, but on "
+              "this board under these rules it is \"6: 4 to 10 sends 0 to 9\""}},
+            {replaced(doc, 28, "turn 9 seat 0 | 4: 9 to 13 sends 1 to 9 moves to 10"),
+             {28, 17,
+              "turn 9: the document says \"4: 9 to 13 sends 1 to 9 moves to 10\" for roll 1 of "
+              "the turn, but on this board under these rules it is \"4: 9 to 13 moves to 10 "
+              "sends 1 to 9\""}},
+            {replaced(doc, 24, "turn 5 seat 0 | 6: 4 to 10 misses 0"),
+             {24, 17,
+              "turn 5: the document says \"6: 4 to 10 misses 0\" for roll 1 of the turn, but on "
+              "this board under these rules it is \"6: 4 to 10\""}},
+        }));
+        INFO(tampered.change);
+        refused_given(tampered.text, refused);
+    }
+    SECTION("a send to square 0 may be written `sends S to 0`: it means the same") {
         CHECK(load_game<G>(with_line(doc, 21, "turn 2 seat 1 | 1: 0 to 1 sends 0 to 0"),
                            script_after(user_script, 13), user_rules) ==
               load_game<G>(doc, script_after(user_script, 13), user_rules));
     }
     SECTION("malformed effects") {
-        refused_given(with_line(doc, 25, "turn 6 seat 1 | 2: 5 to 7 moves 4"),
-                      {25, 33, "expected 'to', found '4'"});
-        refused_given(with_line(doc, 25, "turn 6 seat 1 | 2: 5 to 7 moves to"),
-                      {25, 35,
-                       "expected the square the mover is moved to (a whole number), found the "
-                       "end of the line"});
-        refused_given(with_line(doc, 25, "turn 6 seat 1 | 2: 5 to 7 moved to 4"),
-                      {25, 27,
-                       "expected 'sends', 'moves', 'misses', '|' or the end of the line, found "
-                       "'moved'"});
-        refused_given(with_line(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to"),
-                      {27, 38,
-                       "expected the square it is sent to (a whole number), found the end of "
-                       "the line"});
-        refused_given(with_line(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends to 9"),
-                      {27, 34, "expected the seat sent back (a whole number), found 'to'"});
-        refused_given(with_line(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to 9 1"),
-                      {27, 41,
-                       "expected 'sends', 'moves', 'misses', '|' or the end of the line, found "
-                       "'1'"});
-        refused_given(
-            with_line(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to 99999999"),
-            {27, 39, "the square it is sent to is too large: it can be at most 10000000"});
-        refused_given(with_line(doc, 24, "turn 5 seat 0 | 6: 4 to 10 misses"),
-                      {24, 34,
-                       "expected the seat given a turn to miss (a whole number), found the end "
-                       "of the line"});
-        refused_given(
-            with_line(doc, 24, "turn 5 seat 0 | 6: 4 to 10 misses Ana"),
-            {24, 35, "expected the seat given a turn to miss (a whole number), found 'Ana'"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 25, "turn 6 seat 1 | 2: 5 to 7 moves 4"),
+             {25, 33, "expected 'to', found '4'"}},
+            {replaced(doc, 25, "turn 6 seat 1 | 2: 5 to 7 moves to"),
+             {25, 35,
+              "expected the square the mover is moved to (a whole number), found the end of the "
+              "line"}},
+            {replaced(doc, 25, "turn 6 seat 1 | 2: 5 to 7 moved to 4"),
+             {25, 27,
+              "expected 'sends', 'moves', 'misses', '|' or the end of the line, found 'moved'"}},
+            {replaced(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to"),
+             {27, 38,
+              "expected the square it is sent to (a whole number), found the end of the line"}},
+            {replaced(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends to 9"),
+             {27, 34, "expected the seat sent back (a whole number), found 'to'"}},
+            {replaced(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to 9 1"),
+             {27, 41,
+              "expected 'sends', 'moves', 'misses', '|' or the end of the line, found '1'"}},
+            {replaced(doc, 27, "turn 8 seat 1 | 6: 4 to 10 sends 0 to 99999999"),
+             {27, 39, "the square it is sent to is too large: it can be at most 10000000"}},
+            {replaced(doc, 24, "turn 5 seat 0 | 6: 4 to 10 misses"),
+             {24, 34,
+              "expected the seat given a turn to miss (a whole number), found the end of the "
+              "line"}},
+            {replaced(doc, 24, "turn 5 seat 0 | 6: 4 to 10 misses Ana"),
+             {24, 35, "expected the seat given a turn to miss (a whole number), found 'Ana'"}},
+        }));
+        INFO(tampered.change);
+        refused_given(tampered.text, refused);
     }
     SECTION("other rules than the document's") {
         refused_given(doc,
@@ -1120,20 +1093,22 @@ TEST_CASE("what a rule did must be what the document says, word for word", "[sav
                                "turn, but on this board under these rules it is \"1: 0 to 1\""});
     }
     SECTION("the house_rules line itself") {
-        refused_given(
-            with_line(doc, 4, "house_rules BackThree"),
-            {4, 13, "expected the house rules' name in double quotes, found 'BackThree'"});
-        refused_given(
-            with_line(doc, 4, R"(house_rules "BackThree{7,13} + BumpDown)"),
-            {4, 13, "the house rules' name has no closing '\"' before the end of the line"});
-        refused_given(with_line_before(doc, 5, R"(house_rules "none")"),
-                      {5, 1, "the setting 'house_rules' is given twice (first on line 4)"});
-        refused_given(with_line(doc, 4, R"(house_rules "BackThree{7,13} + BumpDown" extra)"),
-                      {4, 42, "unexpected 'extra' after the value of 'house_rules'"});
-        refused_given(with_line(doc, 6, "max_roll_to_start true"),
-                      {6, 19,
-                       "the game was saved with max_roll_to_start true, but the house rules "
-                       "given have max_roll_to_start false"});
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 4, "house_rules BackThree"),
+             {4, 13, "expected the house rules' name in double quotes, found 'BackThree'"}},
+            {replaced(doc, 4, R"(house_rules "BackThree{7,13} + BumpDown)"),
+             {4, 13, "the house rules' name has no closing '\"' before the end of the line"}},
+            {inserted(doc, 5, R"(house_rules "none")"),
+             {5, 1, "the setting 'house_rules' is given twice (first on line 4)"}},
+            {replaced(doc, 4, R"(house_rules "BackThree{7,13} + BumpDown" extra)"),
+             {4, 42, "unexpected 'extra' after the value of 'house_rules'"}},
+            {replaced(doc, 6, "max_roll_to_start true"),
+             {6, 19,
+              "the game was saved with max_roll_to_start true, but the house rules given have "
+              "max_roll_to_start false"}},
+        }));
+        INFO(tampered.change);
+        refused_given(tampered.text, refused);
     }
 }
 
@@ -1158,7 +1133,8 @@ end
     check_refused<SmallGame<ChosenHouseRules>>(
         text, {4, 13,
                "the game was saved with house rules \"RollAgainOnMax\", but this game type plays "
-               "\"none\""});
+               "\"none\" (built from the document's forfeit_streak, max_roll_to_start and "
+               "knock_back, which name only the classic three rules)"});
     check_refused<SmallGame<ExtraTurnOnMax<3>>>(
         text, {4, 13,
                "the game was saved with house rules \"RollAgainOnMax\", but this game type plays "
@@ -1251,31 +1227,33 @@ end
         CHECK(again == game);
     }
 
-    const auto refused = [](const std::string& bad, const Expected& expected,
-                            const MissTurnSquares& given) {
-        check_refused_with<G>(bad, expected, given);
-    };
-    refused(with_line(document, 20, "turn 1 seat 0 | 5: 0 to 5"),
-            {20, 17,
-             "turn 1: the document says \"5: 0 to 5\" for roll 1 of the turn, but on this board "
-             "under these rules it is \"5: 0 to 5 misses 0\""},
-            rules);
-    refused(with_line(document, 20, "turn 1 seat 0 | 5: 0 to 5 misses 1"),
-            {20, 17,
-             "turn 1: the document says \"5: 0 to 5 misses 1\" for roll 1 of the turn, but on "
-             "this board under these rules it is \"5: 0 to 5 misses 0\""},
-            rules);
-    // The missed turn takes its number: the line after turn 2 is turn 4.
-    refused(with_line(document, 22, "turn 3 seat 1 | 2: 3 to 5 misses 1"),
-            {22, 6,
-             "expected turn 4, found turn 3 (the turns before it were missed: turn 3 by "
-             "\"Ana\")"},
-            rules);
-    refused(document,
-            {4, 13,
-             "the game was saved with house rules \"MissTurnSquares{5,12}\", but the house rules "
-             "given are \"MissTurnSquares{5}\""},
-            MissTurnSquares{5});
+    // Each row: the document, changed (the change names the row), the rules given, and the
+    // refusal.
+    const auto [tampered, given, refused] = GENERATE_REF(table<Tampered, MissTurnSquares, Refused>({
+        {replaced(document, 20, "turn 1 seat 0 | 5: 0 to 5"),
+         rules,
+         {20, 17,
+          "turn 1: the document says \"5: 0 to 5\" for roll 1 of the turn, but on this board "
+          "under these rules it is \"5: 0 to 5 misses 0\""}},
+        {replaced(document, 20, "turn 1 seat 0 | 5: 0 to 5 misses 1"),
+         rules,
+         {20, 17,
+          "turn 1: the document says \"5: 0 to 5 misses 1\" for roll 1 of the turn, but on "
+          "this board under these rules it is \"5: 0 to 5 misses 0\""}},
+        // The missed turn takes its number: the line after turn 2 is turn 4.
+        {replaced(document, 22, "turn 3 seat 1 | 2: 3 to 5 misses 1"),
+         rules,
+         {22, 6,
+          "expected turn 4, found turn 3 (the turns before it were missed: turn 3 by "
+          "\"Ana\")"}},
+        {{"unchanged, other rules given", document},
+         MissTurnSquares{5},
+         {4, 13,
+          "the game was saved with house rules \"MissTurnSquares{5,12}\", but the house "
+          "rules given are \"MissTurnSquares{5}\""}},
+    }));
+    INFO(tampered.change);
+    check_refused_with<G>(tampered.text, refused, given);
 }
 
 TEST_CASE("a rule of the user's that gives two turns to miss", "[saved_game]") {
@@ -1348,11 +1326,7 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
     };
     SECTION("RollAgainOnMax, the call that builds the rules") {
         using C = GameConfig<ExactFinish, RejectChains, RollAgainOnMax>;
-        check_round_trips<FastGame<C>>(
-            [](std::uint64_t seed) {
-                return FastGame<C>(classic(C()), FairDice<>::seeded(seed), four);
-            },
-            FairDice<>(), seeds);
+        check_round_trips_of_four(classic(C()), seeds);
     }
     SECTION("StartingRolls{1,6}, given") {
         using C = GameConfig<BounceBack, RejectChains, StartingRolls>;

@@ -5,6 +5,7 @@
 // refuses, changing nothing, rolls the dice cannot make or that do not make exactly one turn.
 #include "catch.hpp"
 #include "house_rules_support.hpp"
+#include "support.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -23,6 +24,8 @@ using namespace snakeladder;
 using house_rules_support::fields;
 using house_rules_support::require_follows_rules;
 using house_rules_support::Turn;
+using support::snapshot;
+using support::Snapshot;
 
 namespace {
 
@@ -32,33 +35,6 @@ using AllRules =
 
 std::string line(const TurnRecord& record) {
     return fmt::format("{}", record);
-}
-
-// Everything a game reports, read through its public interface.
-struct Snapshot {
-    std::vector<Square> positions;
-    std::optional<std::size_t> due; // none once the game is over
-    std::vector<TurnRecord> records;
-    std::uint64_t turns = 0;
-    std::optional<std::string> winner;
-    GameStatus status = GameStatus::not_started;
-    GameResult result;
-    friend bool operator==(const Snapshot&, const Snapshot&) = default;
-};
-
-template <class G>
-Snapshot snapshot(const G& game) {
-    Snapshot s;
-    s.positions = game.positions();
-    if (game.status() != GameStatus::finished) {
-        s.due = game.current_seat();
-    }
-    s.records = game.records();
-    s.turns = game.turns();
-    s.winner = game.winner();
-    s.status = game.status();
-    s.result = game.result();
-    return s;
 }
 
 // The scripted game of every house rule: waits, extra rolls, knock-backs by first and extra
