@@ -6,7 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
+#include <limits>
 #include <optional>
+#include <snakeladder/board.hpp>
+#include <snakeladder/config.hpp>
+#include <snakeladder/dice.hpp>
 #include <snakeladder/errors.hpp>
 #include <snakeladder/game.hpp>
 #include <snakeladder/game_result.hpp>
@@ -146,6 +150,40 @@ void check_refused(const Load& load, const Refused& expected) {
         return;
     }
     FAIL("the document was loaded, but it should have been refused");
+}
+
+// --- Boards and dice ---------------------------------------------------------------------------
+
+// A board of `size` squares with `jumps`, under the given overshoot and chain rules.
+template <typename Overshoot, typename Chains = RejectChains>
+Board<GameConfig<Overshoot, Chains>> board_of(Square size, std::vector<Jump> jumps) {
+    return Board<GameConfig<Overshoot, Chains>>(std::move(jumps),
+                                                GameConfig<Overshoot, Chains>({.size = size}));
+}
+
+// The decision tests' board: 4 squares, a snake from 3 to 1, exact finish.
+inline Board<> small_board() {
+    return Board<>({Jump{3, 1}}, {.size = 4});
+}
+
+// A fair coin (rolls 1 and 2), a die that always rolls 1, one that always rolls 2.
+inline std::vector<LoadedDice<>> three_dice() {
+    return {LoadedDice<>({1, 1}), LoadedDice<>({1}), LoadedDice<>({0, 1})};
+}
+
+// --- Hostile values: the integer limits and the largest board ----------------------------------
+
+inline constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
+inline constexpr std::int64_t int64_min = std::numeric_limits<std::int64_t>::min();
+inline constexpr Square largest_size = GameConfig<>::max_size;
+
+inline GameConfig<> sized(std::int64_t size) {
+    return GameConfig<>({.size = static_cast<Square>(size)});
+}
+
+template <class Config = GameConfig<>>
+Board<Config> empty_board(Square size) {
+    return Board<Config>(std::vector<Jump>{}, Config(GameSettings{.size = size}));
 }
 
 } // namespace support

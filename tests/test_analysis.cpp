@@ -1,7 +1,8 @@
 // The exact analysis: expected turns (published figures, hand-solved boards under every rule,
 // an independent dense solver), the length distribution, seat chances (against a brute-force
-// chain on the players' joint positions) and traps.
+// chain on the players' joint positions).
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <algorithm>
 #include <array>
@@ -22,6 +23,7 @@
 #include <vector>
 
 using namespace snakeladder;
+using support::board_of;
 
 namespace {
 
@@ -29,12 +31,6 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 
 template <typename Overshoot, typename Chains = RejectChains>
 using Rules = GameConfig<Overshoot, Chains>;
-
-template <typename Overshoot, typename Chains = RejectChains>
-Board<Rules<Overshoot, Chains>> board_of(Square size, std::vector<Jump> jumps) {
-    return Board<Rules<Overshoot, Chains>>(std::move(jumps),
-                                           Rules<Overshoot, Chains>({.size = size}));
-}
 
 bool close(double a, double b, double relative) {
     return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
@@ -1158,19 +1154,4 @@ TEST_CASE("seat chances", "[analysis][seats]") {
         REQUIRE_THROWS_WITH(seat_chances(length_distribution(classic(), d6), -1),
                             SL_CONTAINS("got -1"));
     }
-}
-
-TEST_CASE("traps described in words", "[analysis][traps]") {
-    CHECK(describe_traps(classic(), FairDice<>()) ==
-          "no square is a trap: home can be reached from every square a token can reach with "
-          "rolls {1..6}");
-    const auto board = board_of<ExactFinish>(7, {});
-    const std::vector<std::int64_t> odd{1, 3};
-    CHECK(describe_traps(board, std::span<const std::int64_t>(odd)) ==
-          "no square is a trap: home can be reached from every square a token can reach with "
-          "rolls {1, 3}");
-    // Scripted dice have no odds: the rolls between their smallest and largest count.
-    CHECK(describe_traps(board_of<ExactFinish>(5, {}), ScriptedDice{2, 2, 4}) ==
-          "square 4 is a trap: a token can reach it from the start, but from it home can never "
-          "be reached with rolls {2..4}");
 }

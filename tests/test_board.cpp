@@ -1,4 +1,4 @@
-// The board model: the validation table, step() under every rule, configs and concepts.
+// The board model: the validation table, step() under every rule, sizes, traps and the jumps.
 #include "catch.hpp"
 
 #include <climits>
@@ -31,17 +31,6 @@ InvalidBoard refusal(std::vector<Jump> jumps, Square size = 100) {
 }
 
 } // namespace
-
-static_assert(OvershootRule<ExactFinish>);
-static_assert(OvershootRule<BounceBack>);
-static_assert(OvershootRule<OvershootWins>);
-static_assert(!OvershootRule<int>);
-static_assert(!OvershootRule<RejectChains>);
-static_assert(ChainRule<RejectChains>);
-static_assert(ChainRule<FollowChains>);
-static_assert(ChainRule<SingleJump>);
-static_assert(!ChainRule<int>);
-static_assert(!ChainRule<ExactFinish>);
 
 // The board is built in a constant expression: the classic board is proven valid at compile
 // time, and so is a move on it (97 rolls 1, lands on the snake 98-78).
@@ -224,31 +213,6 @@ TEST_CASE("step refuses squares off the board and rolls below 1", "[board][step]
     CHECK_THROWS_WITH(board.step(5, 0), SL_CONTAINS("a roll must be at least 1, got 0"));
     CHECK_THROWS_AS(board.step(5, -4), InvalidConfig);
     CHECK(board.step(100, 1) == Move{100, 1, 100, 100, {}, true, true});
-}
-
-TEST_CASE("configurations are validated when built", "[config]") {
-    using Error = InvalidConfig;
-    CHECK_THROWS_WITH(GameConfig<>({.size = 0}),
-                      SL_CONTAINS("board size must be between 1 and 10000000 squares, got 0"));
-    CHECK_THROWS_AS(GameConfig<>({.size = -5}), Error);
-    CHECK_THROWS_AS(GameConfig<>({.size = INT_MAX}), Error);
-    CHECK_THROWS_AS(GameConfig<>({.size = INT_MAX - 1}), Error);
-    CHECK_THROWS_AS(GameConfig<>({.size = 10'000'001}), Error);
-    CHECK_THROWS_WITH(GameConfig<>({.min_players = 0}),
-                      SL_CONTAINS("min_players must be at least 1"));
-    CHECK_THROWS_WITH(GameConfig<>({.min_players = 5, .max_players = 4}),
-                      SL_CONTAINS("max_players (4) must not be below min_players (5)"));
-    CHECK_THROWS_WITH(GameConfig<>({.max_players = INT_MAX}),
-                      SL_CONTAINS("max_players must be at most"));
-    CHECK_THROWS_WITH(GameConfig<>({.turn_limit = 0}),
-                      SL_CONTAINS("turn_limit must be at least 1"));
-    const GameConfig<BounceBack> config({.size = 50, .play_to_last = true});
-    CHECK(config.size() == 50);
-    CHECK(config.play_to_last());
-    CHECK(config.with_size(30).size() == 30);
-    CHECK(config.with_size(30).play_to_last());
-    CHECK_THROWS_AS(config.with_size(std::int64_t{INT_MAX} + 1), Error);
-    CHECK(config.size() == 50);
 }
 
 TEST_CASE("boards of up to ten million squares", "[board][size]") {

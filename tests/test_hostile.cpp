@@ -26,21 +26,13 @@
 #include <vector>
 
 using namespace snakeladder;
+using support::empty_board;
+using support::int64_max;
+using support::int64_min;
+using support::largest_size;
+using support::sized;
 
 namespace {
-
-constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
-constexpr std::int64_t int64_min = std::numeric_limits<std::int64_t>::min();
-constexpr Square largest_size = GameConfig<>::max_size;
-
-GameConfig<> sized(std::int64_t size) {
-    return GameConfig<>({.size = static_cast<Square>(size)});
-}
-
-template <class Config = GameConfig<>>
-Board<Config> empty_board(Square size) {
-    return Board<Config>(std::vector<Jump>{}, Config(GameSettings{.size = size}));
-}
 
 // Strict UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF), written here
 // independently of the renderer's decoder.
@@ -101,42 +93,6 @@ std::vector<int> one_to(int n) {
 } // namespace
 
 // --- Sizes ---------------------------------------------------------------------------------------
-
-TEST_CASE("board sizes near INT_MAX are refused, naming the limit", "[hostile][config]") {
-    for (const std::int64_t size :
-         {std::int64_t{INT_MAX}, std::int64_t{INT_MAX} - 1, std::int64_t{largest_size} + 1,
-          std::int64_t{INT_MIN}, std::int64_t{0}, std::int64_t{-1}}) {
-        INFO("size " << size);
-        const std::string message =
-            "board size must be between 1 and 10000000 squares, got " + std::to_string(size);
-        REQUIRE_THROWS_WITH(sized(size), message);
-        REQUIRE_THROWS_AS(sized(size), InvalidConfig);
-        REQUIRE_THROWS_WITH(GameConfig<>().with_size(size), message);
-    }
-    REQUIRE_THROWS_WITH(GameConfig<>().with_size(int64_max),
-                        "board size must be between 1 and 10000000 squares, got " +
-                            std::to_string(int64_max));
-    REQUIRE_THROWS_WITH(GameConfig<>().with_size(int64_min),
-                        "board size must be between 1 and 10000000 squares, got " +
-                            std::to_string(int64_min));
-    REQUIRE(sized(largest_size).size() == largest_size);
-}
-
-TEST_CASE("player counts and turn limits at their extremes", "[hostile][config]") {
-    REQUIRE_THROWS_WITH(GameConfig<>({.min_players = INT_MIN}),
-                        "min_players must be at least 1, got -2147483648");
-    REQUIRE_THROWS_WITH(GameConfig<>({.max_players = INT_MAX}),
-                        "max_players must be at most 100000, got 2147483647");
-    REQUIRE_THROWS_WITH(GameConfig<>({.min_players = INT_MAX, .max_players = 100'000}),
-                        "max_players (100000) must not be below min_players (2147483647)");
-    REQUIRE_THROWS_WITH(GameConfig<>({.turn_limit = 0}),
-                        "turn_limit must be at least 1 turn, got 0");
-    const GameConfig<> most({.min_players = 1,
-                             .max_players = GameConfig<>::max_player_limit,
-                             .turn_limit = std::numeric_limits<std::uint64_t>::max()});
-    REQUIRE(most.max_players() == 100'000);
-    REQUIRE(most.turn_limit() == std::numeric_limits<std::uint64_t>::max());
-}
 
 TEST_CASE("a board of the largest size is built and played to its last square",
           "[hostile][board]") {
@@ -203,23 +159,6 @@ TEST_CASE("board texts with sizes and squares beyond any board", "[hostile][text
 }
 
 // --- Rolls ---------------------------------------------------------------------------------------
-
-// Found by fuzz_board_jumps: ExactFinish, BounceBack and OvershootWins added the roll to the
-// square, which overflowed for a roll near INT64_MAX. Signed overflow would not compile in a
-// constant expression, so these lines also guard the fix at compile time.
-TEST_CASE("regression (fuzz_board_jumps): a roll near INT64_MAX does not overflow",
-          "[hostile][rolls][regression]") {
-    STATIC_REQUIRE(ExactFinish::apply(2, int64_max - 1, 64) == OvershootOutcome{2, true});
-    STATIC_REQUIRE(BounceBack::apply(2, int64_max - 1, 64) == OvershootOutcome{1, false});
-    STATIC_REQUIRE(OvershootWins::apply(2, int64_max - 1, 64) == OvershootOutcome{64, false});
-    STATIC_REQUIRE(ExactFinish::apply(1, int64_max, 100) == OvershootOutcome{1, true});
-    STATIC_REQUIRE(BounceBack::apply(100, int64_max, 100) == OvershootOutcome{1, false});
-
-    // The input the fuzzer found: an empty board of 64 squares, a roll of INT64_MAX - 1 from 2.
-    REQUIRE(empty_board<GameConfig<ExactFinish>>(64).advance(2, int64_max - 1) == 2);
-    REQUIRE(empty_board<GameConfig<BounceBack>>(64).advance(2, int64_max - 1) == 1);
-    REQUIRE(empty_board<GameConfig<OvershootWins>>(64).advance(2, int64_max - 1) == 64);
-}
 
 TEST_CASE("huge rolls under ExactFinish forfeit the move", "[hostile][rolls]") {
     const auto board = classic(GameConfig<ExactFinish>());

@@ -1,0 +1,446 @@
+// Optimal play (optimal_play.hpp): one player's optimal policy worked out by hand on small boards,
+// against an independent value iteration on random boards, against the published classic figure,
+// and against games played with the policy through the decision model; two players' equilibrium
+// worked out by hand and against an independent value iteration, the best reply to a policy
+// played out, and the refusals of both.
+#include "catch.hpp"
+#include "support.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <snakeladder/analysis.hpp>
+#include <snakeladder/board_factories.hpp>
+#include <snakeladder/decisions.hpp>
+#include <snakeladder/dice.hpp>
+#include <snakeladder/optimal_play.hpp>
+#include <vector>
+
+using namespace snakeladder;
+using support::small_board;
+using support::three_dice;
+
+TEST_CASE("optimal play on small boards, worked out by hand", "[decisions][optimal]") {
+    const Board<> board = small_board();
+
+    SECTION("a coin, with the choice to stay") {
+        // Staying on square 2 after a 1 (which would lead to 1) gives V(2) = 1 + V(2)/2 = 2;
+        // then V(1) = 1 + 2/2 + V(1)/2 = 4 and V(0) = 1 + 4/2 + 2/2 = 4. Always moving gives
+        // V(2) = 1 + V(1)/2, V(1) = 1 + V(2)/2 + V(1)/2: V(2) = 4, V(1) = 6, V(0) = 6.
+        const OptimalPolicy policy =
+            optimal_policy(board, Choices<LoadedDice<>>{{LoadedDice<>({1, 1})}, true});
+        CHECK(policy.turns() == Approx(4.0).epsilon(1e-12));
+        CHECK(policy.expected_turns[1] == Approx(4.0).epsilon(1e-12));
+        CHECK(policy.expected_turns[2] == Approx(2.0).epsilon(1e-12));
+        CHECK(policy.expected_turns[4] == 0.0);
+        CHECK(policy.stays(2, 1));
+        CHECK(!policy.stays(2, 2));
+        CHECK(!policy.stays(1, 1));
+        CHECK(policy.default_turns == Approx(6.0).epsilon(1e-12));
+        CHECK(policy.gain() == Approx(2.0).epsilon(1e-12));
+        CHECK(policy.residual < 1e-12);
+        CHECK(policy.iterations >= 2);
+    }
+    SECTION("three dice to pick from, no stay") {
+        // From 2 the sure 2 is home: V(2) = 1. From 1 the sure 1 gives 1 + V(2) = 2 (the coin
+        // 1 + 1/2 + V(1)/2 = 2.5, the sure 2 slides back to 1 for ever). From 0 the sure 2 gives
+        // 1 + V(2) = 2 (the sure 1: 3, the coin: 2.5). Default play is the coin: 6.
+        const OptimalPolicy policy =
+            optimal_policy(board, Choices<LoadedDice<>>{three_dice(), false});
+        CHECK(policy.turns() == Approx(2.0).epsilon(1e-12));
+        CHECK(policy.dice[0] == 2);
+        CHECK(policy.dice[1] == 1);
+        CHECK(policy.dice[2] == 2);
+        CHECK(policy.expected_turns[1] == Approx(2.0).epsilon(1e-12));
+        CHECK(policy.default_turns == Approx(6.0).epsilon(1e-12));
+        CHECK(policy.gain() == Approx(4.0).epsilon(1e-12));
+        CHECK(policy.stay.empty());
+        CHECK(!policy.stays(1, 1));
+    }
+    SECTION("default play that never ends, and no play at all that ends") {
+        // 3 squares, exact finish. Always 2: 0 -> 2, then blocked for ever.
+        const Board<> three({}, {.size = 3});
+        const OptimalPolicy policy = optimal_policy(
+            three, Choices<LoadedDice<>>{{LoadedDice<>({0, 1}), LoadedDice<>({1})}, false});
+        CHECK(policy.turns() == Approx(2.0).epsilon(1e-12));
+        CHECK(policy.dice[2] == 1);
+        CHECK(policy.default_turns == std::numeric_limits<double>::infinity());
+        for (const bool may_stay : {false, true}) {
+            CHECK(message_of<InvalidConfig>([&] {
+                      (void)optimal_policy(three,
+                                           Choices<LoadedDice<>>{{LoadedDice<>({0, 1})}, may_stay});
+                  }) == "optimal_policy: no way of playing these choices on this board brings a "
+                        "token home surely from square 0 (some roll leads where home can never "
+                        "be reached)");
+        }
+    }
+}
+
+namespace {
+
+// An independent answer: value iteration on the Bellman equations, square by square from the
+// top, until the values stop changing.
+std::vector<double> value_iteration(const Board<>& board,
+                                    const std::vector<std::vector<double>>& dice_odds,
+                                    bool may_stay) {
+    const auto n = static_cast<std::size_t>(board.size());
+    std::vector<double> v(n + 1, 0.0);
+    for (int sweep = 0; sweep < 200000; ++sweep) {
+        double change = 0.0;
+        for (std::size_t s = n; s-- > 0;) {
+            double best = std::numeric_limits<double>::infinity();
+            for (const std::vector<double>& odds : dice_odds) {
+                double q = 1.0;
+                for (std::size_t r = 1; r < odds.size(); ++r) {
+                    const double moved = v[static_cast<std::size_t>(
+                        board.advance(static_cast<Square>(s), static_cast<int>(r)))];
+                    q += odds[r] * (may_stay ? std::min(moved, v[s]) : moved);
+                }
+                best = std::min(best, q);
+            }
+            change = std::max(change, std::abs(best - v[s]));
+            v[s] = best;
+        }
+        if (change < 1e-13) {
+            break;
+        }
+    }
+    return v;
+}
+
+// A random board of `size` squares under RejectChains: distinct starts, no end on a start.
+Board<> random_small_board(std::mt19937& engine, int size, int jumps) {
+    std::vector<Jump> list;
+    std::vector<bool> used(static_cast<std::size_t>(size) + 1, false);
+    std::uniform_int_distribution<int> square(1, size - 1);
+    for (int tries = 0; tries < 200 && static_cast<int>(list.size()) < jumps; ++tries) {
+        const int start = square(engine);
+        const int end = std::uniform_int_distribution<int>(1, size)(engine);
+        if (start == end || used[static_cast<std::size_t>(start)] ||
+            used[static_cast<std::size_t>(end)]) {
+            continue;
+        }
+        used[static_cast<std::size_t>(start)] = true;
+        used[static_cast<std::size_t>(end)] = true;
+        list.push_back({start, end});
+    }
+    return Board<>(list, {.size = size});
+}
+
+} // namespace
+
+TEST_CASE("optimal play against an independent value iteration on random boards",
+          "[decisions][optimal]") {
+    std::mt19937 engine(20261204); // the same numbers with every standard library
+    for (int round = 0; round < 30; ++round) {
+        const int size = std::uniform_int_distribution<int>(5, 40)(engine);
+        const Board<> board = random_small_board(engine, size, size / 5);
+        const bool may_stay = round % 2 == 0;
+        // A fair die, two of them, and a die loaded towards 1.
+        const Choices<LoadedDice<>> choices{{LoadedDice<>({1, 1, 1, 1, 1, 1}),
+                                             LoadedDice<>({0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}),
+                                             LoadedDice<>({5, 1, 1})},
+                                            may_stay};
+        std::vector<std::vector<double>> odds;
+        for (const LoadedDice<>& dice : choices.dice) {
+            const auto faces = dice.face_probabilities();
+            odds.emplace_back(faces.begin(), faces.end());
+        }
+        const std::vector<double> expected = value_iteration(board, odds, may_stay);
+        const OptimalPolicy policy = optimal_policy(board, choices);
+        INFO("round " << round << ", " << size << " squares");
+        for (std::size_t s = 0; s <= static_cast<std::size_t>(size); ++s) {
+            CHECK(policy.expected_turns[s] == Approx(expected[s]).epsilon(1e-9));
+        }
+        CHECK(policy.residual < 1e-9);
+        CHECK(policy.turns() <= policy.default_turns * (1 + 1e-12));
+    }
+}
+
+TEST_CASE("optimal play with one die and no stay is the classic game's figure",
+          "[decisions][optimal]") {
+    const OptimalPolicy policy = optimal_policy(classic(), Choices<FairDice<>>{{FairDice<>()}});
+    // Published (DESIGN.md, "reference figures"): 39.5983656...
+    CHECK(policy.turns() == Approx(39.598365640).epsilon(1e-10));
+    CHECK(policy.gain() == Approx(0.0).margin(1e-9));
+    CHECK(policy.iterations == 1);
+}
+
+TEST_CASE("games played with the optimal policy take its expected turns", "[decisions][optimal]") {
+    // The classic board, a die or two of them before each roll, and the choice to stay.
+    const Board<> board = classic();
+    const Choices<FairDice<>> choices{
+        {FairDice<>({.sides = 6}), FairDice<>({.sides = 6, .count = 2})}, true};
+    const OptimalPolicy policy = optimal_policy(board, choices);
+    CHECK(policy.turns() < policy.default_turns);
+    CHECK(policy.residual < 1e-9);
+
+    std::vector<FairDice<>> dice{FairDice<>::seeded(7, {.sides = 6}),
+                                 FairDice<>::seeded(8, {.sides = 6, .count = 2})};
+    constexpr int games = 20000;
+    double sum = 0.0;
+    double squares = 0.0;
+    for (int game = 0; game < games; ++game) {
+        DecisionState state = new_decision_state(choices, 1);
+        while (!state.is_over()) {
+            if (state.is_chance_point()) {
+                state = apply_chance(board, choices, state, dice[state.dice].roll()).state;
+            } else {
+                const Action action = policy.action(state);
+                const std::vector<Action> legal = legal_actions(choices, state);
+                REQUIRE(std::find(legal.begin(), legal.end(), action) != legal.end());
+                state = apply_action(board, choices, state, action).state;
+            }
+        }
+        const auto turns = static_cast<double>(state.game.turns_played);
+        sum += turns;
+        squares += turns * turns;
+    }
+    const double mean = sum / games;
+    const double standard_error = std::sqrt((squares / games - mean * mean) / games);
+    INFO("mean " << mean << ", expected " << policy.turns() << ", standard error "
+                 << standard_error);
+    CHECK(std::abs(mean - policy.turns()) < 4 * standard_error);
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)policy.action(new_decision_state(Choices<FairDice<>>{{FairDice<>()}}, 1));
+          }) == "OptimalPolicy::action: nobody decides here (a chance point or the end of the "
+                "game)");
+}
+
+TEST_CASE("optimal play refuses boards past its limit, naming the count", "[decisions][optimal]") {
+    const Board<> big({}, {.size = 4'000'000});
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)optimal_policy(big, Choices<FairDice<>>{{FairDice<>()}});
+          }) == "optimal_policy: 4000000 squares times the rolls of the 1 dice to choose from make "
+                "24000000 states and rolls, more than the limit of 2e+07");
+    // Dice of faces 1 and 1,000: two rolls, but a stay to keep for every roll up to 1,000.
+    std::vector<std::int64_t> weights(1000, 0);
+    weights.front() = 1;
+    weights.back() = 1;
+    const Choices<LoadedDice<>> far{{LoadedDice<>(weights)}, true};
+    const Board<> medium({}, {.size = 30'000});
+    CHECK(message_of<InvalidConfig>([&] { (void)optimal_policy(medium, far); }) ==
+          "optimal_policy: with stays allowed, every roll up to the highest (1000) on each of "
+          "30000 squares makes 30030000 decisions to keep, more than the limit of 2e+07");
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)two_player_equilibrium(Board<>({}, {.size = 200}), far);
+          }) == "two_player_equilibrium: with stays allowed, every roll up to the highest (1000) "
+                "on each of 40000 joint states makes 40040000 decisions to keep, more than the "
+                "limit of 2e+07");
+}
+
+TEST_CASE("a policy asked about a state it does not cover says so", "[decisions][optimal]") {
+    const Board<> board = small_board();
+    const Choices<LoadedDice<>> choices{three_dice(), true};
+    const OptimalPolicy policy = optimal_policy(board, choices);
+    DecisionState state = new_decision_state(choices, 2);
+    CHECK(policy.action(state) == Action::roll_with(2));
+    state.game.seat_due = 5;
+    CHECK(message_of<InvalidConfig>([&] { (void)policy.action(state); }) ==
+          "OptimalPolicy::action: the seat due (5) is not on a square below home of the board "
+          "this policy was solved for (4 squares)");
+    state.game.seat_due = 0;
+    state.game.squares[0] = 4; // home
+    CHECK(message_of<InvalidConfig>([&] { (void)policy.action(state); }) ==
+          "OptimalPolicy::action: the seat due (0) is not on a square below home of the board "
+          "this policy was solved for (4 squares)");
+    // Rolls past the highest are never stays, nor do they read another square's.
+    CHECK(policy.stays(2, 1));
+    CHECK(!policy.stays(1, 3));
+    CHECK(!policy.stays(-1, 1));
+    CHECK(!policy.stays(9, 1));
+
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    DecisionState two = new_decision_state(choices, 2);
+    two.game.squares[1] = 7;
+    CHECK(message_of<InvalidConfig>([&] { (void)duel.action(two); }) ==
+          "TwoPlayerPolicy::action: squares 0 and 7 are not both below home of the board this "
+          "policy was solved for (4 squares)");
+    CHECK(!duel.stays(0, 0, 3));
+    CHECK(!duel.stays(0, 4, 1));
+}
+
+// --- Two players ---------------------------------------------------------------------------------
+
+TEST_CASE("two players' equilibrium on a 2-square board, worked out by hand", "[decisions][duel]") {
+    const Board<> two({}, {.size = 2});
+    SECTION("a coin: every position is won 2/3 of the time by the player to move") {
+        // From 1: a 1 wins, a 2 is blocked; from 0: a 2 wins, a 1 goes to 1. W(1,1) = 1/2 +
+        // (1 - W(1,1))/2 = 2/3; W(0,1) = 1/2 + (1 - W(1,1))/2 = 2/3; W(0,0) = 1/2 + (1 - W(0,1))/2
+        // = 2/3; W(1,0) = 1/2 + (1 - W(0,1))/2 = 2/3.
+        const TwoPlayerPolicy duel =
+            two_player_equilibrium(two, Choices<LoadedDice<>>{{LoadedDice<>({1, 1})}, false});
+        for (const Square own : {0, 1}) {
+            for (const Square other : {0, 1}) {
+                CHECK(duel.win_from(own, other) == Approx(2.0 / 3.0).epsilon(1e-12));
+            }
+        }
+        CHECK(duel.win_chance == Approx(2.0 / 3.0).epsilon(1e-12));
+        CHECK(duel.residual <= 1e-13);
+    }
+    SECTION("a coin or a sure 2: from 0 the sure 2 wins at once") {
+        // W(0, b) = 1 with the sure 2. From 1 only the coin gets home: W(1,1) = 2/3 as above,
+        // W(1,0) = 1/2 + (1 - W(0,1))/2 = 1/2.
+        const TwoPlayerPolicy duel = two_player_equilibrium(
+            two, Choices<LoadedDice<>>{{LoadedDice<>({1, 1}), LoadedDice<>({0, 1})}, false});
+        CHECK(duel.win_from(0, 0) == 1.0);
+        CHECK(duel.win_from(0, 1) == 1.0);
+        CHECK(duel.win_from(1, 1) == Approx(2.0 / 3.0).epsilon(1e-12));
+        CHECK(duel.win_from(1, 0) == Approx(0.5).epsilon(1e-12));
+        CHECK(duel.dice[duel.index(0, 0)] == 1);
+        CHECK(duel.dice[duel.index(1, 0)] == 0);
+        CHECK(duel.win_chance == 1.0);
+    }
+}
+
+namespace {
+
+// An independent answer for two players: plain (Jacobi) value iteration on win(a, b), the
+// chance that the player to move on a, the other on b, wins.
+std::vector<double> duel_iteration(const Board<>& board,
+                                   const std::vector<std::vector<double>>& dice_odds,
+                                   bool may_stay) {
+    const auto n = static_cast<std::size_t>(board.size());
+    std::vector<double> win(n * n, 0.0);
+    for (int sweep = 0; sweep < 200000; ++sweep) {
+        std::vector<double> next(n * n, 0.0);
+        double change = 0.0;
+        for (std::size_t a = 0; a < n; ++a) {
+            for (std::size_t b = 0; b < n; ++b) {
+                double best = 0.0;
+                for (const std::vector<double>& odds : dice_odds) {
+                    double q = 0.0;
+                    for (std::size_t r = 1; r < odds.size(); ++r) {
+                        const auto t = static_cast<std::size_t>(
+                            board.advance(static_cast<Square>(a), static_cast<int>(r)));
+                        double value = t == n ? 1.0 : 1.0 - win[b * n + t];
+                        if (may_stay && t != n) {
+                            value = std::max(value, 1.0 - win[b * n + a]);
+                        }
+                        q += odds[r] * value;
+                    }
+                    best = std::max(best, q);
+                }
+                next[a * n + b] = best;
+                change = std::max(change, std::abs(best - win[a * n + b]));
+            }
+        }
+        win = next;
+        if (change < 1e-14) {
+            break;
+        }
+    }
+    return win;
+}
+
+} // namespace
+
+TEST_CASE("two players' equilibrium against an independent value iteration", "[decisions][duel]") {
+    std::mt19937 engine(4122026);
+    for (int round = 0; round < 12; ++round) {
+        const int size = std::uniform_int_distribution<int>(4, 25)(engine);
+        const Board<> board = random_small_board(engine, size, size / 4);
+        const bool may_stay = round % 2 == 1;
+        const Choices<LoadedDice<>> choices{
+            {LoadedDice<>({1, 1, 1, 1, 1, 1}), LoadedDice<>({3, 1}), LoadedDice<>({0, 0, 1, 1})},
+            may_stay};
+        std::vector<std::vector<double>> odds;
+        for (const LoadedDice<>& dice : choices.dice) {
+            const auto faces = dice.face_probabilities();
+            odds.emplace_back(faces.begin(), faces.end());
+        }
+        const std::vector<double> expected = duel_iteration(board, odds, may_stay);
+        const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+        INFO("round " << round << ", " << size << " squares");
+        REQUIRE(duel.win.size() == expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            CHECK(duel.win[i] == Approx(expected[i]).margin(1e-9));
+        }
+        // Against itself, the best reply is the equilibrium.
+        CHECK(best_reply(board, choices, duel, 0).win_chance ==
+              Approx(duel.win_chance).margin(1e-9));
+    }
+}
+
+TEST_CASE("with one die and no decisions, the equilibrium is the seat chances",
+          "[decisions][duel]") {
+    const Board<> board = classic();
+    const TwoPlayerPolicy duel =
+        two_player_equilibrium(board, Choices<FairDice<>>{{FairDice<>()}, false});
+    const SeatChances seats = seat_chances(board, FairDice<>(), 2);
+    CHECK(duel.win_chance == Approx(seats.win_probability[0]).margin(1e-10));
+}
+
+TEST_CASE("a best reply to the one-player optimum, played out", "[decisions][duel]") {
+    // The classic board, one die or two, and the choice to stay. The opponent plays the policy
+    // that is best alone; the responder knows it and exploits it.
+    const Board<> board = classic();
+    const Choices<FairDice<>> choices{
+        {FairDice<>({.sides = 6}), FairDice<>({.sides = 6, .count = 2})}, true};
+    const OptimalPolicy alone = optimal_policy(board, choices);
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    for (const std::uint32_t seat : {0U, 1U}) {
+        const TwoPlayerPolicy reply = best_reply(board, choices, alone, seat);
+        const double minimax = seat == 0 ? duel.win_chance : 1.0 - duel.win_chance;
+        CHECK(reply.win_chance >= minimax - 1e-9);
+        CHECK(reply.residual <= 1e-13);
+
+        std::vector<FairDice<>> dice{FairDice<>::seeded(11 + seat, {.sides = 6}),
+                                     FairDice<>::seeded(13 + seat, {.sides = 6, .count = 2})};
+        constexpr int games = 20000;
+        int won = 0;
+        for (int game = 0; game < games; ++game) {
+            DecisionState state = new_decision_state(choices, 2);
+            while (!state.is_over()) {
+                if (state.is_chance_point()) {
+                    state = apply_chance(board, choices, state, dice[state.dice].roll()).state;
+                } else {
+                    const Action action =
+                        state.seat_due() == seat ? reply.action(state) : alone.action(state);
+                    state = apply_action(board, choices, state, action).state;
+                }
+            }
+            won += state.game.finish_order.front() == seat ? 1 : 0;
+        }
+        const double p = reply.win_chance;
+        const double standard_error = std::sqrt(p * (1 - p) / games);
+        INFO("seat " << seat << ": won " << won << " of " << games << ", expected " << p);
+        CHECK(std::abs(won / static_cast<double>(games) - p) < 4 * standard_error);
+    }
+}
+
+namespace {
+
+// An opponent that answers a stay where it must pick dice.
+struct StubbornPolicy {
+    [[nodiscard]] Action action(const DecisionState& /*state*/) const { return Action::stay(); }
+};
+static_assert(Policy<StubbornPolicy>);
+static_assert(Policy<OptimalPolicy>);
+static_assert(Policy<TwoPlayerPolicy>);
+
+} // namespace
+
+TEST_CASE("two players: the refusals", "[decisions][duel]") {
+    const Board<> board = small_board();
+    const Choices<LoadedDice<>> choices{three_dice(), true};
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)best_reply(board, choices, StubbornPolicy{}, 2);
+          }) == "best_reply: the responder's seat is 0 or 1, got 2");
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)best_reply(board, choices, StubbornPolicy{}, 0);
+          }) == "best_reply: the opponent answered stay, which is not legal at turn 1, seat 1 to "
+                "roll; squares 0 0 (a pick of dice)");
+    const Board<> big({}, {.size = 2000});
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)two_player_equilibrium(big, Choices<FairDice<>>{{FairDice<>()}});
+          }) == "two_player_equilibrium: two players on 2000 squares make 4000000 joint states, "
+                "times 6 rolls over the dice: more than the limit of 2e+07 (simulate plays such "
+                "games)");
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    CHECK(message_of<InvalidConfig>([&] { (void)duel.action(new_decision_state(choices, 3)); }) ==
+          "TwoPlayerPolicy::action: it decides for the seat due of two at a decision point");
+}
