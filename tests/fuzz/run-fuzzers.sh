@@ -5,8 +5,11 @@
 #
 #   tests/fuzz/run-fuzzers.sh [seconds per target]
 #
-# The time defaults to $SNAKELADDER_FUZZ_SECONDS, or 60. $SNAKELADDER_FUZZ_JOBS targets run at
-# once (default 2); $SNAKELADDER_FUZZ_TARGETS (space-separated names) picks some of them.
+# The time defaults to $SNAKELADDER_FUZZ_SECONDS, or 60: the processor time each target gets.
+# All targets run at once, sharing $SNAKELADDER_FUZZ_JOBS cores (default 2), for
+# seconds x targets / cores of wall time: taking them two at a time left one core idle in the
+# last round whenever the count was odd. $SNAKELADDER_FUZZ_TARGETS (space-separated names) picks
+# some of them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -34,6 +37,15 @@ else
     done
 fi
 
+# Each target's share of the cores, as wall time (libFuzzer's -max_total_time and -timeout are
+# wall time): an input fails when it takes over 10 s of processor time, so scaled the same way.
+wall=$seconds
+timeout=10
+if [ "${#targets[@]}" -gt "$jobs" ]; then
+    wall=$(((seconds * ${#targets[@]} + jobs - 1) / jobs))
+    timeout=$(((10 * ${#targets[@]} + jobs - 1) / jobs))
+fi
+
 # One target: fuzz a scratch copy of the corpus, so the committed seeds stay as they are.
 fuzz_one() {
     local name=$1
@@ -41,7 +53,7 @@ fuzz_one() {
     mkdir -p "$work"
     cp tests/fuzz/corpus/"$name"/* "$work"/
     "$build/tests/fuzz/$name" "$work" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_total_time="$wall" -timeout="$timeout" -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$findings/$name-" \
         >"$build/fuzz-work/$name.log" 2>&1
 }
@@ -53,10 +65,7 @@ for name in "${targets[@]}"; do
         echo "no fuzz target $name in $build/tests/fuzz" >&2
         exit 2
     fi
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-        wait -n || true
-    done
-    echo "::: fuzzing $name for ${seconds}s"
+    echo "::: fuzzing $name for ${wall}s, sharing $jobs cores with ${#targets[@]} targets"
     fuzz_one "$name" &
     pid_of[$name]=$!
 done
@@ -65,7 +74,7 @@ for name in "${targets[@]}"; do
     if wait "${pid_of[$name]}"; then
         runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$build/fuzz-work/$name.log" |
             grep -o '[0-9]*$' || echo '?')
-        echo "::: $name: no finding in ${seconds}s ($runs inputs)"
+        echo "::: $name: no finding in ${wall}s ($runs inputs)"
     else
         echo "::: $name FAILED; its log:"
         tail -n 60 "$build/fuzz-work/$name.log"
