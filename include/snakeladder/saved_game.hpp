@@ -80,12 +80,9 @@
 #include <fmt/format.h>
 #include <iterator>
 #include <limits>
-#include <numeric>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 

@@ -11,7 +11,6 @@
 #include "../game_result.hpp"
 #include "../house_rules.hpp"
 #include "../jump.hpp"
-#include "../rules.hpp"
 #include "../turn_record.hpp"
 #include "text_reader.hpp"
 
