@@ -56,6 +56,9 @@
 // (or, for ChosenHouseRules, from the document's three switches); rules that have no default
 // (StartingRolls{1, 6}, MissTurnSquares{20, 45}, a rule of yours with values) are passed:
 // load_game<GameType>(text, dice, house_rules), and the document must name the same rules.
+//
+// This header holds what a user names (save_game, load_game, SavedEngine, SavedGameLimits) and
+// the writer; the reader's machinery is in detail/saved_game_reader.hpp.
 #pragma once
 
 #include "board.hpp"
