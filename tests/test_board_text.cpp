@@ -94,3 +94,51 @@ TEST_CASE("a well-formed text with a broken jump map is an invalid board", "[tex
     CHECK_THROWS_AS(parse_board("size 100\nsnake 10-5\nladder 10-30\n"), InvalidBoard);
     CHECK_THROWS_AS(parse_board("size 100\nsnake 5-5\n"), InvalidBoard);
 }
+
+TEST_CASE("a board text read where it stands in a larger document reports the document's "
+          "positions",
+          "[text]") {
+    // The text starts at line 7, column 4 of its document: only its first line is shifted right.
+    struct Row {
+        std::string text;
+        detail::Place start;
+        std::size_t line;
+        std::size_t column;
+        std::string message;
+    };
+    const std::vector<Row> rows{
+        // "size x": 'x' is the 6th byte, so column 4 + 5 = 9.
+        {"size x\n", {7, 4}, 7, 9, "expected the number of squares (a whole number), found 'x'"},
+        // "ladder 3-x" on the text's second line: 'x' is its 10th byte, in column 10.
+        {"size 10\nladder 3-x\n",
+         {7, 4},
+         8,
+         10,
+         "expected the square the jump ends on (a whole number), found 'x'"},
+        // No size: the text's own start.
+        {"  # nothing\n\n", {3, 2}, 3, 2, "no size given: a board starts with a line 'size N'"},
+        // The line a message names is the document's too.
+        {"size 10\n\nsize 5\n", {40, 1}, 42, 1, "the size is given twice (first on line 40)"},
+        // At most 20 bytes of input are quoted, control bytes as '?'.
+        {"size 10\nsnake 9-1 \x01" + std::string(30, 'z') + "\n",
+         {5, 1},
+         6,
+         11,
+         "unexpected '?" + std::string(19, 'z') + "' after the end of the line's entry"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.text);
+        try {
+            (void)detail::read_board_text(row.text, row.start);
+            FAIL("accepted");
+        } catch (const ParseError& error) {
+            CHECK(error.line() == row.line);
+            CHECK(error.column() == row.column);
+            CHECK(std::string(error.what()) == "line " + std::to_string(row.line) + ", column " +
+                                                   std::to_string(row.column) + ": " + row.message);
+        }
+    }
+    const detail::BoardText read = detail::read_board_text("size 12\n  ladder 2-9\n", {9, 30});
+    CHECK(read.size == 12);
+    CHECK(read.jumps == std::vector<Jump>{Jump{2, 9}});
+}

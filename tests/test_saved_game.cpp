@@ -719,6 +719,33 @@ TEST_CASE("malformed documents are refused with the line and column of the mista
     }
 }
 
+TEST_CASE("the board section is read where it stands: its errors carry the document's line and "
+          "column",
+          "[saved_game]") {
+    const std::string& doc = scripted_document;
+    // The board text starts on line 16, after `board` on line 15; each position below is counted
+    // by hand in the changed line.
+    const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+        // "\tsnake 17-x": the tab is column 1, "snake" 2-6, "17" 8-9, '-' 10, 'x' 11.
+        {replaced(doc, 18, "\tsnake 17-x"),
+         {18, 11, "expected the square the jump ends on (a whole number), found 'x'"}},
+        // The first size is on line 16 of the document (line 1 of the board text).
+        {inserted(doc, 18, "size 30"), {18, 1, "the size is given twice (first on line 16)"}},
+        // No size at all: the refusal points at the board text's first line.
+        {{"lines 16 to 18 made comments",
+          with_line(with_line(with_line(doc, 16, "# a"), 17, "# b"), 18, "# c")},
+         {16, 1, "no size given: a board starts with a line 'size N'"}},
+        // "ladder 8-16 " is 12 bytes; the control byte after it is quoted as '?'.
+        {replaced(doc, 17, "ladder 8-16 \x7f"),
+         {17, 13, "unexpected '?' after the end of the line's entry"}},
+        // "size " is 5 bytes: the number starts in column 6.
+        {replaced(doc, 16, "size 123456789012"),
+         {16, 6, "the number of squares is too large: a board has at most 10000000 squares"}},
+    }));
+    INFO(tampered.change);
+    check_refused(tampered.text, refused);
+}
+
 TEST_CASE("turns that do not follow from the board and the rules are refused, naming the turn",
           "[saved_game]") {
     const std::string& doc = scripted_document;

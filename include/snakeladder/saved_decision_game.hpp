@@ -78,8 +78,8 @@ struct SavedChoices {
 
 // Reads a decision game's own settings, and says whether `line` was one: `may_stay`, `dice I`,
 // and the min_roll, max_roll and engine of the dice named last.
-inline bool read_choice_setting(SavedGameLine& line, SavedChoices& saved) {
-    SavedGameLine peek = line;
+inline bool read_choice_setting(TextReader& line, SavedChoices& saved) {
+    TextReader peek = line;
     peek.skip_blanks();
     const std::size_t key_column = peek.column();
     const std::string_view key = peek.word();
@@ -90,7 +90,7 @@ inline bool read_choice_setting(SavedGameLine& line, SavedChoices& saved) {
                                               "line {})",
                                               saved.may_stay_at.line));
         }
-        saved.may_stay_at = {peek.number(), peek.column()};
+        saved.may_stay_at = peek.place();
         saved.may_stay = peek.boolean("the value of 'may_stay'");
         peek.expect_end("the value of 'may_stay'");
         return true;
@@ -112,7 +112,7 @@ inline bool read_choice_setting(SavedGameLine& line, SavedChoices& saved) {
         }
         peek.expect_end("the dice's number");
         saved.dice.emplace_back();
-        saved.dice_at.push_back({peek.number(), key_column});
+        saved.dice_at.push_back({peek.line_number(), key_column});
         return true;
     }
     if (key == "min_roll" || key == "max_roll" || key == "engine") {
@@ -249,17 +249,17 @@ template <class GameType>
                   "a saved game holds the state of the dice's engine: specialise "
                   "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
 
-    SavedGameLines lines(text);
-    read_header(lines);
+    TextLines lines(text);
+    read_header(lines, saved_game_version);
     SavedChoices saved_choices;
     const SavedSettings saved = read_settings(
         lines,
-        [&saved_choices](SavedGameLine& line) { return read_choice_setting(line, saved_choices); },
+        [&saved_choices](TextReader& line) { return read_choice_setting(line, saved_choices); },
         true);
     const std::size_t board_line = lines.number(); // named for errors of the board as a whole
     const auto config = checked_config<Config>(saved, given);
     check_and_restore_choices(saved_choices, choices, board_line);
-    Board<Config> board = read_board(lines, config, limits);
+    Board<Config> board = read_board(lines, config, limits.max_board_size);
     std::string_view line;
     std::vector<std::size_t> name_lines;
     const std::vector<std::string> names = read_players(lines, line, config, &name_lines);
