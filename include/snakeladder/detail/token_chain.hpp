@@ -83,6 +83,11 @@ inline std::vector<RollOdds> board_roll_odds(std::span<const double> faces, Squa
 /// The walk of one token on a board with given roll odds, prepared for the solvers: which
 /// squares a token can stand on, which of them reach home surely, the probability of leaving
 /// each, and the squares that moves lead down to.
+// A sweep's default listener to the work it does: nobody.
+struct NoWork {
+    constexpr void operator()(std::size_t /*rolls*/) const noexcept {}
+};
+
 template <typename Config>
 class TokenChain {
 public:
@@ -144,9 +149,10 @@ public:
     /// each finite standing square, self-loops excluded. Squares below s are read as they are
     /// on entry: the caller puts the Schur unknowns on the fall targets. y[size] must be 0.
     /// Other squares (infinite ones, jump starts no token stands on) get values no finite
-    /// square reads.
-    template <typename Rhs>
-    void sweep(std::vector<double>& y, Rhs&& rhs) const {
+    /// square reads. `work(rolls)` hears each square swept with many rolls (more than 6, where a
+    /// sweep of a long board takes seconds), so a progress callback can be heard within one.
+    template <typename Rhs, typename Work = NoWork>
+    void sweep(std::vector<double>& y, Rhs&& rhs, Work&& work = Work{}) const {
         double* const v = y.data();
         const double* const inverse = leave_inverse_.data();
         // Squares above `interior` can roll past home, where the overshoot rule applies.
@@ -158,6 +164,9 @@ public:
             double sum = rhs(s);
             for_each_move(s, [v, &sum](Square t, double p) { sum += p * v[t]; });
             v[s] = inverse[s] != 0.0 ? sum * inverse[s] : 0.0;
+            if (max_roll_ > 6) { // else at most 6 squares: the window sweep's quick case
+                work(odds_.size());
+            }
         }
         if (interior < 0) {
             return;
@@ -173,6 +182,7 @@ public:
                     sum += odds_[i].probability * v[rest[s + odds_[i].roll]];
                 }
                 v[s] = sum * inverse[s];
+                work(odds_.size());
             }
         }
     }
@@ -180,7 +190,9 @@ public:
     /// A sweep of `width` columns at once with a zero right-hand side; y holds square s's
     /// columns at y[s * width ...]. Used to form the Schur complement: many columns per pass,
     /// and the loop over columns vectorizes. Non-finite squares get 0.
-    void block_sweep(std::vector<double>& y, std::size_t width) const {
+    /// `work(moves)` hears each square's rolls times `width`, as for sweep.
+    template <typename Work = NoWork>
+    void block_sweep(std::vector<double>& y, std::size_t width, Work&& work = Work{}) const {
         std::vector<double> sum(width);
         double* const base = y.data();
         for (Square s = size_ - 1; s >= 0; --s) {
@@ -201,6 +213,7 @@ public:
             for (std::size_t j = 0; j < width; ++j) {
                 row[j] = acc[j] * inverse;
             }
+            work(odds_.size() * width);
         }
     }
 
