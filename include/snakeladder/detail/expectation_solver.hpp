@@ -212,7 +212,8 @@ public:
                          ? SolveMethod::direct
                          : SolveMethod::gmres;
             if (method == SolveMethod::gmres) {
-                const double estimate = SparseElimination<Config>::estimated_work(chain);
+                const double estimate = SparseElimination<Config>::estimated_work(
+                    chain, [this](std::size_t rolls) { ticker_.add_work(rolls, before_solving); });
                 if (estimate <= elimination_sweeps * sweep_work()) {
                     // Factored by the first solve (see solve), stopped at 8 times the estimate.
                     method = SolveMethod::elimination;

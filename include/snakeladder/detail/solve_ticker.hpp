@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <fmt/format.h>
 #include <functional>
 #include <string_view>
@@ -88,5 +89,35 @@ private:
 
 /// The solvers' ticker, for SolveOptions.
 using SolveTicker = ProgressTicker<SolveProgress>;
+
+/// What SolveOptions::progress hears before a solve starts: the chain being built and the
+/// method chosen (each follows every roll from every square once).
+inline SolveProgress before_solving() noexcept {
+    SolveProgress progress;
+    progress.method = SolveMethod::automatic;
+    return progress;
+}
+
+/// Where a call of ProgressOptions is: `done` steps of at most `total`.
+struct Steps {
+    std::int64_t done = 0;
+    std::int64_t total = 0;
+};
+
+/// The ticker for ProgressOptions, after checking its interval (InvalidConfig when negative).
+inline ProgressTicker<Steps> steps_ticker(const ProgressOptions& options) {
+    check_progress_interval("ProgressOptions::progress_interval", options.progress_interval);
+    struct Adapted {
+        std::function<void(const Steps&)> progress;
+        std::chrono::milliseconds progress_interval;
+    };
+    Adapted adapted{nullptr, options.progress_interval};
+    if (options.progress) {
+        adapted.progress = [&callback = options.progress](const Steps& now) {
+            callback(now.done, now.total);
+        };
+    }
+    return ProgressTicker<Steps>(adapted);
+}
 
 } // namespace snakeladder::detail

@@ -42,7 +42,9 @@ public:
     /// the squares between the lowest one its rolls reach and itself, times the squares a row
     /// reaches. Fill only makes the rows wider, so this is a lower bound, and on boards with
     /// short snakes a close one.
-    [[nodiscard]] static double estimated_work(const Chain& chain) {
+    /// `on_square(rolls)` hears each finite square, as TokenChain::sweep's `work` does.
+    template <typename Work = NoWork>
+    [[nodiscard]] static double estimated_work(const Chain& chain, Work&& on_square = Work{}) {
         double work = 0.0;
         const auto width = static_cast<double>(chain.odds().size() + 2);
         for (Square s = 0; s < chain.size(); ++s) {
@@ -52,6 +54,7 @@ public:
             Square lowest = s;
             chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
             work += static_cast<double>(s - lowest) * width + width;
+            on_square(chain.odds().size());
         }
         return work;
     }

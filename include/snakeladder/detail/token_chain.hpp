@@ -98,12 +98,15 @@ public:
         not_standing, ///< no token ever rests here (a jump's start under Reject/FollowChains)
     };
 
-    TokenChain(const BasicBoard<Config>& board, std::vector<RollOdds> odds)
+    /// `work(rolls)` hears each square classified with many rolls, as for sweep: building the
+    /// chain follows every roll from every square once.
+    template <typename Work = NoWork>
+    TokenChain(const BasicBoard<Config>& board, std::vector<RollOdds> odds, Work&& work = Work{})
         : board_(&board), size_(board.size()), odds_(std::move(odds)) {
         for (const RollOdds& o : odds_) {
             max_roll_ = std::max(max_roll_, o.roll);
         }
-        classify();
+        classify(work);
     }
 
     [[nodiscard]] const BasicBoard<Config>& board() const noexcept { return *board_; }
@@ -339,7 +342,8 @@ private:
                rest_[static_cast<std::size_t>(s)] == s;
     }
 
-    void classify() {
+    template <typename Work>
+    void classify(Work& work) {
         const auto squares = static_cast<std::size_t>(size_) + 1;
         rest_.resize(squares);
         for (Square l = 0; l <= size_; ++l) {
@@ -374,6 +378,9 @@ private:
             leave_inverse_[static_cast<std::size_t>(s)] = leave > 0.0 ? 1.0 / leave : 0.0;
             reaches[static_cast<std::size_t>(s)] = forward ? 1 : 0;
             undecided = undecided || !forward;
+            if (max_roll_ > 6) {
+                work(odds_.size());
+            }
         }
         if (undecided) {
             find_infinite(reaches);
