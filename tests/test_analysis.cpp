@@ -1077,6 +1077,33 @@ TEST_CASE("a distribution's moments are solved when first asked for, from a boar
     CHECK(none.variance() == 0.0);
 }
 
+TEST_CASE("expected_turns with many rolls is heard while the chain is built and within a sweep",
+          "[analysis][progress]") {
+    // 4,096 squares without jumps and a die of 1,024 faces. The clock is read once 2^20 rolls
+    // have been followed. Building the chain follows the 1,024 rolls of each of the 4,096 squares:
+    // 4 reports, the method not yet chosen (`automatic`, no sweep). Nothing can fall back, so
+    // the solve is direct with no unknown: one sweep, again 4,096 squares of 1,024 rolls, 4
+    // reports inside it, then the sweep counted and the end.
+    const Board<> wide({}, GameConfig<>({.size = 4096}));
+    const FairDice<> die(DiceShape{.sides = 1024});
+    std::vector<SolveProgress> seen;
+    SolveOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&seen](const SolveProgress& progress) { seen.push_back(progress); };
+    const ExpectedTurns exact = expected_turns(wide, die, options);
+    REQUIRE(exact.solve.method == SolveMethod::direct);
+    REQUIRE(seen.size() == 10);
+    for (std::size_t i = 0; i < 10; ++i) {
+        INFO("report " << i);
+        CHECK(seen[i].method == (i < 4 ? SolveMethod::automatic : SolveMethod::direct));
+        CHECK(seen[i].sweeps == (i < 8 ? 0U : 1U));
+    }
+
+    struct Stop {};
+    options.progress = [](const SolveProgress&) { throw Stop{}; };
+    CHECK_THROWS_AS(expected_turns(wide, die, options), Stop);
+}
+
 TEST_CASE("length_distribution reports its progress, and a progress callback can stop it",
           "[analysis][distribution]") {
     SECTION("every 64 turns with no interval, then once at the end") {

@@ -4,12 +4,14 @@
 #include "catch.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/dice.hpp>
 #include <snakeladder/exact_turns.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace snakeladder;
@@ -75,4 +77,31 @@ TEST_CASE("exact fractions are refused for infinite lengths and for boards too l
         random_board(engine, {.snakes = 500, .ladders = 500}, GameConfig<>({.size = 20'000}));
     REQUIRE_THROWS_WITH(exact_expected_turns(board, FairDice<>()),
                         SL_CONTAINS("use expected_turns"));
+}
+
+TEST_CASE("exact_expected_turns reports the squares eliminated, and a callback that throws stops "
+          "it",
+          "[exact][progress]") {
+    // The classic board, a six-sided die: no rolls to count while the chain is built (6 rolls
+    // are quick), then squares 0..99 eliminated one by one, each reported as (s + 1, 100) with
+    // no interval, and (100, 100) at the end.
+    std::vector<std::pair<std::int64_t, std::int64_t>> reports;
+    ProgressOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&reports](std::int64_t done, std::int64_t total) {
+        reports.emplace_back(done, total);
+    };
+    (void)exact_expected_turns(classic(), FairDice<>(), options);
+    std::vector<std::pair<std::int64_t, std::int64_t>> expected;
+    for (std::int64_t s = 1; s <= 100; ++s) {
+        expected.emplace_back(s, 100);
+    }
+    expected.emplace_back(100, 100);
+    CHECK(reports == expected);
+
+    struct Stop {};
+    options.progress = [](std::int64_t, std::int64_t) { throw Stop{}; };
+    CHECK_THROWS_AS(exact_expected_turns(classic(), FairDice<>(), options), Stop);
+    options.progress_interval = std::chrono::milliseconds(-1);
+    CHECK_THROWS_AS(exact_expected_turns(classic(), FairDice<>(), options), InvalidConfig);
 }

@@ -2,7 +2,9 @@
 // copies from a temporary.
 #include "catch.hpp"
 
+#include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board.hpp>
 #include <snakeladder/dice.hpp>
@@ -62,4 +64,46 @@ TEST_CASE("the tables of a temporary distribution are copies, so a loop cannot d
         longer.push_back(p);
     }
     CHECK(longer == std::vector<double>{1.0, 1.0, 0.5, 0.25, 0.125});
+}
+
+TEST_CASE("length_distribution is heard within a few turns of a wide board, and can be stopped "
+          "there",
+          "[length_distribution][progress]") {
+    // 4,096 squares without jumps and a die of 1,024 faces: turn 1 moves square 0 by its 1,024
+    // rolls (1,024 moves), turn 2 squares 1..1,024 (2^20 moves), turn 3 squares 2..2,048. The
+    // clock is read every 64 turns or once 2^20 moves have been followed, so with no interval the
+    // callback hears (1 turn, 1) before turn 2 ran (1,024 + 2^20 moves counted), (2, 1) before
+    // turn 3, and (3, 1) at the end: nobody is home before 4,096 / 1,024 = 4 turns.
+    const Board<> wide({}, GameConfig<>({.size = 4096}));
+    const FairDice<> die(DiceShape{.sides = 1024});
+    SECTION("the reports") {
+        std::vector<std::int64_t> turns;
+        std::vector<double> running;
+        const LengthDistribution lengths =
+            length_distribution(wide, die,
+                                {.max_turns = 3,
+                                 .progress =
+                                     [&](std::int64_t t, double r) {
+                                         turns.push_back(t);
+                                         running.push_back(r);
+                                     },
+                                 .progress_interval = std::chrono::milliseconds(0)});
+        CHECK(lengths.turns() == 3);
+        CHECK(turns == std::vector<std::int64_t>{1, 2, 3});
+        CHECK(running == std::vector<double>{1.0, 1.0, 1.0});
+    }
+    SECTION("a callback that throws stops the table at its first report") {
+        struct Stop {
+            std::int64_t turns;
+        };
+        std::int64_t stopped_at = -1;
+        try {
+            (void)length_distribution(wide, die,
+                                      {.progress = [](std::int64_t t, double) { throw Stop{t}; },
+                                       .progress_interval = std::chrono::milliseconds(0)});
+        } catch (const Stop& stop) {
+            stopped_at = stop.turns;
+        }
+        CHECK(stopped_at == 1);
+    }
 }

@@ -7,6 +7,7 @@
 #include "support.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <snakeladder/decisions.hpp>
 #include <snakeladder/dice.hpp>
 #include <snakeladder/optimal_play.hpp>
+#include <utility>
 #include <vector>
 
 using namespace snakeladder;
@@ -443,4 +445,44 @@ TEST_CASE("two players: the refusals", "[decisions][duel]") {
     const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
     CHECK(message_of<InvalidConfig>([&] { (void)duel.action(new_decision_state(choices, 3)); }) ==
           "TwoPlayerPolicy::action: it decides for the seat due of two at a decision point");
+}
+
+TEST_CASE("optimal play reports its rounds and sweeps, and a callback that throws stops it",
+          "[decisions][optimal][progress]") {
+    using Report = std::pair<std::int64_t, std::int64_t>;
+    std::vector<Report> reports;
+    ProgressOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&reports](std::int64_t done, std::int64_t total) {
+        reports.emplace_back(done, total);
+    };
+    struct Stop {};
+    ProgressOptions stopping;
+    stopping.progress_interval = std::chrono::milliseconds(0);
+    stopping.progress = [](std::int64_t, std::int64_t) { throw Stop{}; };
+
+    SECTION("one die, no stay: nothing to improve, one round of at most 1,000") {
+        const Choices<FairDice<>> one_die{{FairDice<>()}, false};
+        (void)optimal_policy(classic(), one_die, options);
+        CHECK(reports == std::vector<Report>{{1, 1'000}, {1, 1}});
+        CHECK_THROWS_AS(optimal_policy(classic(), one_die, stopping), Stop);
+    }
+    SECTION("two players on one square where every roll wins: three sweeps") {
+        // Sweep 1 sets the chance of the player due to 1 (a change of 1), sweep 2 changes
+        // nothing, and sweep 3 records the decisions; at most 100,000 sweeps.
+        const Board<GameConfig<OvershootWins>> one_square({},
+                                                          GameConfig<OvershootWins>({.size = 1}));
+        // A coin: its halves add up to 1 exactly.
+        const Choices<LoadedDice<>> coin{{LoadedDice<>({1, 1})}, false};
+        const TwoPlayerPolicy duel = two_player_equilibrium(one_square, coin, options);
+        CHECK(duel.win_chance == 1.0);
+        CHECK(reports == std::vector<Report>{{1, 100'000}, {2, 100'000}, {3, 3}});
+        CHECK_THROWS_AS(two_player_equilibrium(one_square, coin, stopping), Stop);
+    }
+    SECTION("a negative interval is refused") {
+        options.progress_interval = std::chrono::milliseconds(-1);
+        CHECK_THROWS_AS(
+            optimal_policy(classic(), Choices<FairDice<>>{{FairDice<>()}, false}, options),
+            InvalidConfig);
+    }
 }

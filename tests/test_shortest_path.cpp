@@ -2,11 +2,13 @@
 // really allows; LeetCode 909; no path when home cannot be reached.
 #include "catch.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/shortest_path.hpp>
 #include <span>
+#include <utility>
 #include <vector>
 
 using namespace snakeladder;
@@ -191,4 +193,44 @@ TEST_CASE("min_rolls refuses what it cannot search", "[shortest_path][errors]") 
     const std::vector<std::int64_t> zero{0, 3};
     REQUIRE_THROWS_WITH(min_rolls(board, std::span<const std::int64_t>(zero)),
                         SL_CONTAINS("a roll must be at least 1, got 0"));
+}
+
+TEST_CASE("min_rolls reports the squares it searched, and a callback that throws stops it",
+          "[shortest_path][progress]") {
+    using Report = std::pair<std::int64_t, std::int64_t>;
+    std::vector<Report> reports;
+    ProgressOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&reports](std::int64_t done, std::int64_t total) {
+        reports.emplace_back(done, total);
+    };
+    SECTION("three squares, rolls of 1: squares 0, 1 and 2 searched, reported once at the end") {
+        REQUIRE(min_rolls(Board<>({}, GameConfig<>({.size = 3})), 1, 0, options)->roll_count() ==
+                3);
+        CHECK(reports == std::vector<Report>{{3, 3}});
+    }
+    SECTION("2^18 squares, rolls 1 to 6: the clock is read once 2^20 rolls have been tried") {
+        // Each square searched tries 6 rolls, so the 174,763rd passes 2^20 (6 x 174,762 =
+        // 1,048,572 < 1,048,576); of the 262,145 squares 0..2^18, the search takes 0..262,138
+        // off its queue, in order, and 262,138 + 6 is home.
+        const Board<> long_board({}, GameConfig<>({.size = 262'144}));
+        REQUIRE(min_rolls(long_board, 6, 0, options)->roll_count() == 262'144 / 6 + 1);
+        CHECK(reports == std::vector<Report>{{174'763, 262'145}, {262'139, 262'139}});
+
+        struct Stop {
+            std::int64_t done;
+        };
+        std::int64_t stopped_at = -1;
+        options.progress = [](std::int64_t done, std::int64_t) { throw Stop{done}; };
+        try {
+            (void)min_rolls(long_board, 6, 0, options);
+        } catch (const Stop& stop) {
+            stopped_at = stop.done;
+        }
+        CHECK(stopped_at == 174'763);
+    }
+    SECTION("a negative interval is refused") {
+        options.progress_interval = std::chrono::milliseconds(-1);
+        CHECK_THROWS_AS(min_rolls(classic(), 6, 0, options), InvalidConfig);
+    }
 }

@@ -90,8 +90,13 @@ inline void check_solve_options(const SolveOptions& options) {
 template <typename Config>
 ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vector<RollOdds> odds,
                                        const SolveOptions& options) {
-    const TokenChain<Config> chain(board, std::move(odds));
-    ExpectationSolver<Config> solver(chain, options.method, true, SolveTicker(options),
+    // Building the chain follows every roll from every square: with tens of thousands of rolls
+    // that takes a second, which the progress hears too (the method not yet chosen).
+    SolveTicker ticker(options);
+    const TokenChain<Config> chain(board, std::move(odds), [&ticker](std::size_t rolls) {
+        ticker.add_work(rolls, detail::before_solving);
+    });
+    ExpectationSolver<Config> solver(chain, options.method, true, std::move(ticker),
                                      RightHandSides::one);
     ExpectedTurns result;
     result.from_square = solver.solve([](Square) { return 1.0; });

@@ -10,10 +10,12 @@
 
 #include "board.hpp"
 #include "board_traps.hpp"
+#include "detail/solve_ticker.hpp"
 #include "detail/sparse_elimination.hpp"
 #include "detail/token_chain.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
+#include "solve_report.hpp"
 
 #include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
@@ -85,13 +87,24 @@ template <DiceWithOdds D>
 /// Throws InvalidConfig when a trap can be reached from the start (the expected length is
 /// infinite; the message names the traps), when the face probabilities are not a distribution,
 /// and when the board would take more than max_exact_work (long snakes on a long board:
-/// expected_turns answers those in doubles).
+/// expected_turns answers those in doubles), or when `options.progress_interval` is negative.
+///
+/// It follows every roll from every square once (in doubles), then eliminates at most
+/// max_exact_work operations on fractions. `options.progress` hears the squares eliminated of
+/// the board's size (0 while the rolls are followed), and once at the end (size, size); an
+/// exception it throws stops the call and reaches the caller.
 template <typename Config, DiceWithOdds D>
-[[nodiscard]] Fraction exact_expected_turns(const BasicBoard<Config>& board, const D& dice) {
+[[nodiscard]] Fraction exact_expected_turns(const BasicBoard<Config>& board, const D& dice,
+                                            const ProgressOptions& options = {}) {
     using Chain = detail::TokenChain<Config>;
+    auto ticker = detail::steps_ticker(options);
+    const std::int64_t total = board.size();
     // The chain in doubles says which squares are finite (that depends only on which rolls are
     // possible) and checks the probabilities.
-    const Chain chain(board, detail::board_roll_odds(dice.face_probabilities(), board.size()));
+    const Chain chain(board, detail::board_roll_odds(dice.face_probabilities(), board.size()),
+                      [&ticker, total](std::size_t rolls) {
+                          ticker.add_work(rolls, [total] { return detail::Steps{0, total}; });
+                      });
     if (chain.status(0) != Chain::finite) {
         throw InvalidConfig("exact_expected_turns: the expected length is infinite, " +
                             describe_traps(board, dice));
@@ -132,6 +145,7 @@ template <typename Config, DiceWithOdds D>
     std::vector<std::vector<std::pair<Square, Fraction>>> upper(squares);
     std::vector<Square> mark(squares, -1);
     for (Square s = 0; s < home; ++s) {
+        ticker.tick({std::int64_t{s} + 1, total}); // a square of fractions is slower than a clock
         if (chain.status(s) != Chain::finite) {
             continue;
         }
@@ -193,6 +207,7 @@ template <typename Config, DiceWithOdds D>
         }
         turns[static_cast<std::size_t>(s)] = sum / diagonal[static_cast<std::size_t>(s)];
     }
+    ticker.finish({total, total});
     return turns[0];
 }
 

@@ -17,9 +17,11 @@
 #include "analysis.hpp"
 #include "board.hpp"
 #include "decisions.hpp"
+#include "detail/solve_ticker.hpp"
 #include "detail/sparse_rows_lu.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
+#include "solve_report.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -132,7 +134,8 @@ public:
         find_safe_squares();
     }
 
-    OptimalPolicy solve() {
+    // `ticker` hears the rounds done, of at most max_iterations.
+    OptimalPolicy solve(ProgressTicker<Steps>& ticker) {
         OptimalPolicy policy;
         policy.max_roll = max_roll_;
         policy.dice = first_dice_;
@@ -152,7 +155,9 @@ public:
         for (;;) {
             policy.expected_turns = evaluate(policy);
             ++policy.iterations;
-            if (!improve(policy)) {
+            const bool improved = improve(policy);
+            ticker.tick({policy.iterations, max_iterations});
+            if (!improved) {
                 break;
             }
             if (policy.iterations >= max_iterations) {
@@ -162,6 +167,7 @@ public:
             }
         }
         policy.residual = residual(policy);
+        ticker.finish({policy.iterations, policy.iterations});
         return policy;
     }
 
@@ -453,10 +459,10 @@ public:
     // Both play their best. win(a, b), the mover on a: the best over the dice of the expected
     // [home ? 1 : 1 - win(b, t)], where t is where the move ends or, when staying is allowed
     // and better, a.
-    TwoPlayerPolicy equilibrium() {
+    TwoPlayerPolicy equilibrium(ProgressTicker<Steps>& ticker) {
         TwoPlayerPolicy policy = empty_policy();
         std::vector<double>& win = policy.win;
-        iterate(policy, [&](std::size_t a, std::size_t b, bool record) {
+        iterate(policy, ticker, [&](std::size_t a, std::size_t b, bool record) {
             const auto worth = [&](std::size_t t) { return 1.0 - win[b * n_ + t]; };
             const double before = win[a * n_ + b];
             win[a * n_ + b] = decide(policy, a, b, worth, record);
@@ -469,11 +475,12 @@ public:
     // The responder plays its best against the opponent's fixed decisions. mine(r, o): the
     // responder on r decides; theirs(r, o): the opponent on o decides; both hold the
     // responder's chance to win. The responder is seat `seat`.
-    TwoPlayerPolicy best_reply(const Opponent& opponent, std::uint32_t seat) {
+    TwoPlayerPolicy best_reply(const Opponent& opponent, std::uint32_t seat,
+                               ProgressTicker<Steps>& ticker) {
         TwoPlayerPolicy policy = empty_policy();
         std::vector<double>& mine = policy.win;
         std::vector<double> theirs(n_ * n_, 0.0);
-        iterate(policy, [&](std::size_t r, std::size_t o, bool record) {
+        iterate(policy, ticker, [&](std::size_t r, std::size_t o, bool record) {
             // The opponent's turn, with the responder on r and the opponent on o.
             const std::size_t at = r * n_ + o;
             double q = 0.0;
@@ -514,8 +521,9 @@ private:
 
     // Gauss-Seidel sweeps over the joint squares, from the top of the board down, until a
     // sweep changes nothing by more than `settled`; then one more that records the decisions.
+    // `ticker` hears the sweeps done, of at most max_sweeps (each at most max_sweep_work).
     template <class Update>
-    void iterate(TwoPlayerPolicy& policy, Update&& update) {
+    void iterate(TwoPlayerPolicy& policy, ProgressTicker<Steps>& ticker, Update&& update) {
         for (bool record = false;;) {
             double change = 0.0;
             for (std::size_t a = n_; a-- > 0;) {
@@ -524,10 +532,13 @@ private:
                 }
             }
             ++policy.sweeps;
+            const auto sweeps = static_cast<std::int64_t>(policy.sweeps);
             if (record) {
                 policy.residual = change;
+                ticker.finish({sweeps, sweeps});
                 return;
             }
+            ticker.tick({sweeps, max_sweeps});
             record = change <= settled;
             if (!record && policy.sweeps >= max_sweeps) {
                 throw Error(fmt::format("optimal play for two players did not settle in {} "
@@ -639,15 +650,23 @@ void check_duel_size(const BasicBoard<Config>& board,
 /// maximising their own chance to win: the policy both seats play, the chance of each joint
 /// position, and seat 0's chance from the start (`win_chance`). A game in which neither ever
 /// gets home counts as won by nobody. Throws InvalidConfig for choices without dice and when
-/// the joint squares times the rolls of all the dice pass 2e7 (naming both); Error when value
-/// iteration does not settle in 100,000 sweeps.
+/// the joint squares times the rolls of all the dice pass 2e7 (naming both) or
+/// `options.progress_interval` is negative; Error when value iteration does not settle in
+/// 100,000 sweeps.
+///
+/// Each sweep reads the joint squares times the rolls (at most 2e7). `options.progress` hears
+/// the sweeps done of at most 100,000, and at the end (sweeps, sweeps); an exception it throws
+/// stops the call and reaches the caller.
 template <class Config, DiceWithOdds D>
 [[nodiscard]] TwoPlayerPolicy two_player_equilibrium(const BasicBoard<Config>& board,
-                                                     const Choices<D>& choices) {
+                                                     const Choices<D>& choices,
+                                                     const ProgressOptions& options = {}) {
+    auto ticker = detail::steps_ticker(options);
     detail::check_choices(choices, "two_player_equilibrium");
     auto rolls = detail::policy_rolls(choices);
     detail::check_duel_size(board, rolls, choices.may_stay, "two_player_equilibrium");
-    return detail::DuelSolver<Config>(board, std::move(rolls), choices.may_stay).equilibrium();
+    return detail::DuelSolver<Config>(board, std::move(rolls), choices.may_stay)
+        .equilibrium(ticker);
 }
 
 /// The best reply of the player in seat `seat` (0 moves first, 1 second) to `opponent`, a
@@ -655,10 +674,13 @@ template <class Config, DiceWithOdds D>
 /// (`win_chance`). The opponent is asked once for its decision at every joint position (states
 /// of two seats, at the start of a turn); it must answer with one of the legal actions. Throws as
 /// two_player_equilibrium does, and InvalidConfig for a seat other than 0 and 1 and for an
-/// opponent's action that is not legal.
+/// opponent's action that is not legal. `options` as for two_player_equilibrium (the sweeps;
+/// asking the opponent comes before them).
 template <class Config, DiceWithOdds D, Policy P>
 [[nodiscard]] TwoPlayerPolicy best_reply(const BasicBoard<Config>& board, const Choices<D>& choices,
-                                         const P& opponent, std::uint32_t seat) {
+                                         const P& opponent, std::uint32_t seat,
+                                         const ProgressOptions& options = {}) {
+    auto ticker = detail::steps_ticker(options);
     detail::check_choices(choices, "best_reply");
     if (seat > 1) {
         detail::throw_invalid_config(
@@ -711,18 +733,24 @@ template <class Config, DiceWithOdds D, Policy P>
             }
         }
     }
-    return solver.best_reply(fixed, seat);
+    return solver.best_reply(fixed, seat, ticker);
 }
 
 /// The policy that minimises one player's expected number of turns on `board` with `choices`
 /// (the standard game: no house rules), with its values, its decision on every square and its
 /// gain over default play. Throws InvalidConfig for choices without dice, when no way of playing
 /// brings the token home surely from square 0, and when squares times the rolls of all the dice
-/// exceed 2e7 (naming both); Error when one policy's solve would take more than 2e9
-/// multiply-adds.
+/// exceed 2e7 (naming both) or `options.progress_interval` is negative; Error when one
+/// policy's solve would take more than 2e9 multiply-adds.
+///
+/// Each round solves one policy exactly and improves it (squares times rolls). `options.progress`
+/// hears the rounds done of at most 1,000, and at the end (rounds, rounds); an exception it
+/// throws stops the call and reaches the caller.
 template <class Config, DiceWithOdds D>
 [[nodiscard]] OptimalPolicy optimal_policy(const BasicBoard<Config>& board,
-                                           const Choices<D>& choices) {
+                                           const Choices<D>& choices,
+                                           const ProgressOptions& options = {}) {
+    auto ticker = detail::steps_ticker(options);
     detail::check_choices(choices, "optimal_policy");
     std::vector<std::vector<detail::PolicyRoll>> rolls = detail::policy_rolls(choices);
     double square_rolls = 0.0;
@@ -738,7 +766,7 @@ template <class Config, DiceWithOdds D>
     }
     detail::check_stay_table("optimal_policy", static_cast<double>(board.size()), "squares", rolls,
                              choices.may_stay, Planner::max_square_rolls);
-    OptimalPolicy policy = Planner(board, std::move(rolls), choices.may_stay).solve();
+    OptimalPolicy policy = Planner(board, std::move(rolls), choices.may_stay).solve(ticker);
     policy.default_turns = expected_turns(board, choices.dice.front()).from_start;
     return policy;
 }

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "board.hpp"
+#include "detail/solve_ticker.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
+#include "solve_report.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -34,11 +36,18 @@ struct ShortestPath {
 /// (Board::advance): the overshoot rule and the chain rule apply, so under ExactFinish a roll past
 /// home is a move that goes nowhere, which is how LeetCode 909 forbids it.
 ///
+/// It takes time proportional to the squares times the distinct rolls. `options.progress`
+/// hears the squares searched so far out of the board's size + 1, at most once per interval
+/// (the clock is read once 2^20 moves have been tried), and once at the end with the squares
+/// it searched as both numbers; an exception it throws stops the search and reaches the caller.
+///
 /// Throws InvalidConfig when `from` is not a square of the board (0..size), when `rolls` is
-/// empty or holds a roll below 1.
+/// empty or holds a roll below 1, and when `options.progress_interval` is negative.
 template <typename Config>
 [[nodiscard]] std::optional<ShortestPath>
-min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, Square from = 0) {
+min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, Square from = 0,
+          const ProgressOptions& options = {}) {
+    auto ticker = detail::steps_ticker(options);
     const Square n = board.size();
     if (from < 0 || from > n) {
         throw InvalidConfig("min_rolls: square " + std::to_string(from) + " is not on a board of " +
@@ -71,9 +80,11 @@ min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, 
 
     ShortestPath path;
     if (from == n) {
+        ticker.finish({0, 0});
         path.squares.push_back(n);
         return path;
     }
+    const std::int64_t total = std::int64_t{n} + 1;
     const auto squares = static_cast<std::size_t>(n) + 1;
     constexpr Square unseen = -1;
     std::vector<Square> parent(squares, unseen);
@@ -83,7 +94,11 @@ min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, 
     queue.push_back(from);
     parent[static_cast<std::size_t>(from)] = from;
     bool home = false;
-    for (std::size_t head = 0; head < queue.size() && !home; ++head) {
+    std::size_t head = 0;
+    for (; head < queue.size() && !home; ++head) {
+        ticker.add_work(choices.size(), [head, total] {
+            return detail::Steps{static_cast<std::int64_t>(head) + 1, total};
+        });
         const Square s = queue[head];
         for (const std::int64_t r : choices) {
             const Square t = board.advance(s, r);
@@ -98,6 +113,8 @@ min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, 
             }
         }
     }
+    const auto searched = static_cast<std::int64_t>(head);
+    ticker.finish({searched, searched});
     if (!home) {
         return std::nullopt;
     }
@@ -115,7 +132,8 @@ min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, 
 /// roll the player chooses). Throws InvalidConfig when `max_roll` is below 1.
 template <typename Config>
 [[nodiscard]] std::optional<ShortestPath> min_rolls(const BasicBoard<Config>& board,
-                                                    std::int64_t max_roll, Square from = 0) {
+                                                    std::int64_t max_roll, Square from = 0,
+                                                    const ProgressOptions& options = {}) {
     if (max_roll < 1) {
         throw InvalidConfig("min_rolls: max_roll must be at least 1, got " +
                             std::to_string(max_roll));
@@ -127,7 +145,7 @@ template <typename Config>
     for (std::int64_t r = 1; r <= listed; ++r) {
         rolls.push_back(r);
     }
-    return min_rolls(board, std::span<const std::int64_t>(rolls), from);
+    return min_rolls(board, std::span<const std::int64_t>(rolls), from, options);
 }
 
 } // namespace snakeladder

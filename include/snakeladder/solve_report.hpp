@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <string_view>
@@ -53,7 +54,9 @@ struct SolveReport {
 
 /// How far a solve has come: what SolveOptions::progress receives.
 struct SolveProgress {
-    /// The method running now (a GMRES that stalls hands the board to another).
+    /// The method running now (a GMRES that stalls hands the board to another); `automatic`
+    /// before the solve starts, while the chain is built and the method chosen (reported only
+    /// with more than 6 rolls, where that takes time).
     SolveMethod method = SolveMethod::gmres;
     /// Top-down passes over the board so far.
     std::size_t sweeps = 0;
@@ -76,6 +79,21 @@ struct SolveOptions {
     /// (none within the first), and once at the end. An exception it throws stops the solve and
     /// reaches the caller.
     std::function<void(const SolveProgress&)> progress{};
+    std::chrono::milliseconds progress_interval{100};
+};
+
+/// Called with the steps done so far and the most the call can take (the squares of the
+/// board for min_rolls, the limit of rounds or sweeps for optimal play); at the end, once with
+/// done == total, the steps it took.
+using AnalysisProgress = std::function<void(std::int64_t done, std::int64_t total)>;
+
+/// How the analysis calls that count their work in steps (min_rolls, optimal_policy,
+/// two_player_equilibrium, best_reply) report their progress, as SolveOptions does for
+/// expected_turns: `progress` on the calling thread at most once per `progress_interval` (none
+/// within the first) and once at the end. An exception it throws stops the call and reaches
+/// the caller.
+struct ProgressOptions {
+    AnalysisProgress progress{};
     std::chrono::milliseconds progress_interval{100};
 };
 

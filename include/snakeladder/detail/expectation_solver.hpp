@@ -212,7 +212,8 @@ public:
                          ? SolveMethod::direct
                          : SolveMethod::gmres;
             if (method == SolveMethod::gmres) {
-                const double estimate = SparseElimination<Config>::estimated_work(chain);
+                const double estimate = SparseElimination<Config>::estimated_work(
+                    chain, [this](std::size_t rolls) { ticker_.add_work(rolls, before_solving); });
                 if (estimate <= elimination_sweeps * sweep_work()) {
                     // Factored by the first solve (see solve), stopped at 8 times the estimate.
                     method = SolveMethod::elimination;
@@ -342,7 +343,9 @@ private:
         for (std::size_t i = 0; i < targets.size(); ++i) {
             y_[static_cast<std::size_t>(targets[i])] = x[i];
         }
-        chain_->sweep(y_, rhs);
+        chain_->sweep(y_, rhs, [this](std::size_t rolls) {
+            ticker_.add_work(rolls, [this] { return progress_now(nan()); });
+        });
         count_sweep();
         return y_;
     }
@@ -481,7 +484,9 @@ private:
                             (j < columns && i == first + j) ? 1.0 : 0.0;
                     }
                 }
-                chain_->block_sweep(block, width);
+                chain_->block_sweep(block, width, [this](std::size_t moves) {
+                    ticker_.add_work(moves, [this] { return progress_now(nan()); });
+                });
                 count_sweep();
                 for (std::size_t i = 0; i < n; ++i) {
                     for (std::size_t j = 0; j < columns; ++j) {

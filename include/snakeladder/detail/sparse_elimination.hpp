@@ -17,6 +17,7 @@
 #pragma once
 
 #include "../board.hpp"
+#include "solve_ticker.hpp"
 #include "token_chain.hpp"
 
 #include <algorithm>
@@ -41,7 +42,9 @@ public:
     /// the squares between the lowest one its rolls reach and itself, times the squares a row
     /// reaches. Fill only makes the rows wider, so this is a lower bound, and on boards with
     /// short snakes a close one.
-    [[nodiscard]] static double estimated_work(const Chain& chain) {
+    /// `on_square(rolls)` hears each finite square, as TokenChain::sweep's `work` does.
+    template <typename Work = NoWork>
+    [[nodiscard]] static double estimated_work(const Chain& chain, Work&& on_square = Work{}) {
         double work = 0.0;
         const auto width = static_cast<double>(chain.odds().size() + 2);
         for (Square s = 0; s < chain.size(); ++s) {
@@ -51,6 +54,7 @@ public:
             Square lowest = s;
             chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
             work += static_cast<double>(s - lowest) * width + width;
+            on_square(chain.odds().size());
         }
         return work;
     }
@@ -58,8 +62,9 @@ public:
     /// Factors the system, keeping both factors for solve(); false, with nothing kept, when that
     /// would take more than `budget` operations or more than max_entries entries (the caller
     /// then uses another method). Both are checked before anything large is allocated.
-    /// `on_rows(share)` is called every rows_per_report rows with the share of the squares
-    /// factored so far.
+    /// `on_rows(share)` is called with the share of the squares factored so far every
+    /// rows_per_report rows, and also once work_between_clock_reads operations have passed
+    /// since it was last called (with thousands of rolls a row takes thousands of them).
     static constexpr Square rows_per_report = 4096;
     template <typename OnRows = void (*)(double)>
     bool factor(
@@ -156,12 +161,14 @@ private:
         std::vector<Square> above(squares);
         std::vector<Square> mark(squares, -1); // mark[c] == s: c is already in `above`
         double operations = 0.0;
+        double next_report = 0.0; // the operations at which on_rows is called next
         const Square home = chain.size();
         for (Square s = 0; s < home; ++s) {
             const auto row = static_cast<std::size_t>(s);
             upper_start_[row] = upper_column_.size();
             lower_start_[row] = lower_column_.size();
-            if (s % rows_per_report == 0) {
+            if (s % rows_per_report == 0 || operations >= next_report) {
+                next_report = operations + static_cast<double>(work_between_clock_reads);
                 on_rows(static_cast<double>(s) / static_cast<double>(home));
             }
             if (chain.status(s) != Chain::finite) {

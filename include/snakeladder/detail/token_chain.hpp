@@ -83,6 +83,11 @@ inline std::vector<RollOdds> board_roll_odds(std::span<const double> faces, Squa
 /// The walk of one token on a board with given roll odds, prepared for the solvers: which
 /// squares a token can stand on, which of them reach home surely, the probability of leaving
 /// each, and the squares that moves lead down to.
+// A sweep's default listener to the work it does: nobody.
+struct NoWork {
+    constexpr void operator()(std::size_t /*rolls*/) const noexcept {}
+};
+
 template <typename Config>
 class TokenChain {
 public:
@@ -93,12 +98,15 @@ public:
         not_standing, ///< no token ever rests here (a jump's start under Reject/FollowChains)
     };
 
-    TokenChain(const BasicBoard<Config>& board, std::vector<RollOdds> odds)
+    /// `work(rolls)` hears each square classified with many rolls, as for sweep: building the
+    /// chain follows every roll from every square once.
+    template <typename Work = NoWork>
+    TokenChain(const BasicBoard<Config>& board, std::vector<RollOdds> odds, Work&& work = Work{})
         : board_(&board), size_(board.size()), odds_(std::move(odds)) {
         for (const RollOdds& o : odds_) {
             max_roll_ = std::max(max_roll_, o.roll);
         }
-        classify();
+        classify(work);
     }
 
     [[nodiscard]] const BasicBoard<Config>& board() const noexcept { return *board_; }
@@ -144,9 +152,10 @@ public:
     /// each finite standing square, self-loops excluded. Squares below s are read as they are
     /// on entry: the caller puts the Schur unknowns on the fall targets. y[size] must be 0.
     /// Other squares (infinite ones, jump starts no token stands on) get values no finite
-    /// square reads.
-    template <typename Rhs>
-    void sweep(std::vector<double>& y, Rhs&& rhs) const {
+    /// square reads. `work(rolls)` hears each square swept with many rolls (more than 6, where a
+    /// sweep of a long board takes seconds), so a progress callback can be heard within one.
+    template <typename Rhs, typename Work = NoWork>
+    void sweep(std::vector<double>& y, Rhs&& rhs, Work&& work = Work{}) const {
         double* const v = y.data();
         const double* const inverse = leave_inverse_.data();
         // Squares above `interior` can roll past home, where the overshoot rule applies.
@@ -158,6 +167,9 @@ public:
             double sum = rhs(s);
             for_each_move(s, [v, &sum](Square t, double p) { sum += p * v[t]; });
             v[s] = inverse[s] != 0.0 ? sum * inverse[s] : 0.0;
+            if (max_roll_ > 6) { // else at most 6 squares: the window sweep's quick case
+                work(odds_.size());
+            }
         }
         if (interior < 0) {
             return;
@@ -173,6 +185,7 @@ public:
                     sum += odds_[i].probability * v[rest[s + odds_[i].roll]];
                 }
                 v[s] = sum * inverse[s];
+                work(odds_.size());
             }
         }
     }
@@ -180,7 +193,9 @@ public:
     /// A sweep of `width` columns at once with a zero right-hand side; y holds square s's
     /// columns at y[s * width ...]. Used to form the Schur complement: many columns per pass,
     /// and the loop over columns vectorizes. Non-finite squares get 0.
-    void block_sweep(std::vector<double>& y, std::size_t width) const {
+    /// `work(moves)` hears each square's rolls times `width`, as for sweep.
+    template <typename Work = NoWork>
+    void block_sweep(std::vector<double>& y, std::size_t width, Work&& work = Work{}) const {
         std::vector<double> sum(width);
         double* const base = y.data();
         for (Square s = size_ - 1; s >= 0; --s) {
@@ -201,6 +216,7 @@ public:
             for (std::size_t j = 0; j < width; ++j) {
                 row[j] = acc[j] * inverse;
             }
+            work(odds_.size() * width);
         }
     }
 
@@ -326,7 +342,8 @@ private:
                rest_[static_cast<std::size_t>(s)] == s;
     }
 
-    void classify() {
+    template <typename Work>
+    void classify(Work& work) {
         const auto squares = static_cast<std::size_t>(size_) + 1;
         rest_.resize(squares);
         for (Square l = 0; l <= size_; ++l) {
@@ -361,6 +378,9 @@ private:
             leave_inverse_[static_cast<std::size_t>(s)] = leave > 0.0 ? 1.0 / leave : 0.0;
             reaches[static_cast<std::size_t>(s)] = forward ? 1 : 0;
             undecided = undecided || !forward;
+            if (max_roll_ > 6) {
+                work(odds_.size());
+            }
         }
         if (undecided) {
             find_infinite(reaches);
