@@ -18,7 +18,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <fmt/format.h>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
@@ -478,18 +477,6 @@ std::vector<std::string> print_best_play(const BasicBoard<Config>& board,
     return notes;
 }
 
-// --- Files -------------------------------------------------------------------------------------
-
-void write_file(const std::string& path, const std::string& contents, std::string_view what) {
-    std::ofstream file(path, std::ios::binary);
-    file << contents;
-    file.close();
-    if (!file) {
-        throw std::runtime_error(fmt::format("cannot write {} to '{}'", what, path));
-    }
-    fmt::print(stderr, "wrote {} to {}\n", what, path);
-}
-
 // --- The report --------------------------------------------------------------------------------
 
 template <class Config>
@@ -645,7 +632,7 @@ int analyze(const AnalyzeOptions& options) {
     if (options.simulate > 0) {
         simulated = simulate_and_report(board, options, lengths, two_players);
     }
-    std::fflush(stdout);
+    check_standard_output("the report"); // the report is done: a failed write stops here
 
     const std::string title = options.title.empty() ? board_name(options.board) : options.title;
     if (!options.svg.empty()) {
@@ -733,7 +720,7 @@ int run(int argc, char** argv) {
                "given under all three. The house rules apply to every figure but the fewest\n"
                "rolls. --pick-dice and --may-stay add one player's best play when players\n"
                "decide (the standard game only). Exit status: 0 after the report, 2 for a\n"
-               "bad flag or board file, 1 when a picture cannot be written.");
+               "bad flag or board file, 1 when the report or a picture cannot be written.");
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;

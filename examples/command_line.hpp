@@ -1,6 +1,7 @@
 // What snakeladder-play and snakeladder-analyze share: the rule flags, the step from rule names
-// given at run time to the compile-time policies, reading a board, and reporting a bad command
-// line (its message and the usage on standard error, exit status 2).
+// given at run time to the compile-time policies, reading a board, checking that output was
+// written, and reporting a bad command line (its message and the usage on standard error, exit
+// status 2).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
 #include <sstream>
@@ -232,7 +234,10 @@ decltype(auto) with_rules(const RuleChoice& rules, F&& f) {
 /// The board named on the command line: the word `classic`, or a board file in the text format
 /// of board_text.hpp, under the rules of `config`. A file that cannot be read (FileError), a
 /// mistake in it (ParseError, with line and column) or a board the rules refuse (InvalidBoard)
-/// is a UsageError; the library's message names the file.
+/// is a UsageError; the library's message names the file. The library reads at most
+/// max_board_file_bytes of it, counted as it reads, so a file without end (/dev/zero, a pipe)
+/// is refused too: `cannot read board file '/dev/zero': it holds more than 536870912 bytes, the
+/// most read`.
 template <class Config>
 Board<Config> load_board(const std::string& source, const Config& config) {
     if (source == "classic") {
@@ -253,6 +258,60 @@ inline std::string board_name(const std::string& source) {
     return std::filesystem::path(source).filename().string();
 }
 
+// --- Output -----------------------------------------------------------------------------------
+
+/// `cannot write WHAT to WHERE: REASON`, the message of every output that failed; the reason is
+/// the system's, from `error_number` (errno), or a general one when it is not known (0).
+inline std::string write_failure(std::string_view what, std::string_view where, int error_number) {
+    return fmt::format("cannot write {} to {}: {}", what, where,
+                       error_number != 0 ? std::generic_category().message(error_number)
+                                         : std::string("a write failed"));
+}
+
+/// Flushes `stream` and throws std::runtime_error (write_failure) unless everything written to
+/// it so far has been written. The C library keeps a failed write to itself (a full disk,
+/// /dev/full) until asked, so every program's output goes through this: after a large write,
+/// and once at the end. `what` and `where` name the output in the message; the reason is known
+/// when this flush fails, not when an earlier one did (errno is no longer trusted then).
+inline void check_written(std::FILE* stream, std::string_view what, std::string_view where) {
+    errno = 0;
+    const bool flushed = std::fflush(stream) == 0;
+    const int error_number = flushed ? 0 : errno; // a successful flush may leave errno set
+    if (!flushed || std::ferror(stream) != 0) {
+        throw std::runtime_error(write_failure(what, where, error_number));
+    }
+}
+
+/// check_written on standard output.
+inline void check_standard_output(std::string_view what) {
+    check_written(stdout, what, "standard output");
+}
+
+/// Writes `contents` to the file at `path` (a picture, `what`) and says so on standard error; a
+/// file that cannot be opened, written or closed throws std::runtime_error (write_failure).
+inline void write_file(const std::string& path, std::string_view contents, std::string_view what) {
+    const std::string where = fmt::format("'{}'", path);
+    struct Close {
+        void operator()(std::FILE* file) const noexcept { std::fclose(file); }
+    };
+    errno = 0;
+    std::unique_ptr<std::FILE, Close> file(std::fopen(path.c_str(), "wb"));
+    if (!file) {
+        throw std::runtime_error(write_failure(what, where, errno));
+    }
+    errno = 0;
+    if (std::fwrite(contents.data(), 1, contents.size(), file.get()) != contents.size()) {
+        throw std::runtime_error(write_failure(what, where, errno));
+    }
+    check_written(file.get(), what, where);
+    // Closing can still fail (a network file system writes then): that too is a failed write.
+    errno = 0;
+    if (std::fclose(file.release()) != 0) {
+        throw std::runtime_error(write_failure(what, where, errno));
+    }
+    fmt::print(stderr, "wrote {} to {}\n", what, path);
+}
+
 // --- Reporting --------------------------------------------------------------------------------
 
 /// Prints `program: message`, a blank line and the usage on standard error; returns 2.
@@ -263,7 +322,8 @@ inline int report_usage_error(const CLI::App& app, std::string_view message) {
 
 /// Parses the command line, with --version added to the program's flags. Returns the exit status
 /// when the program should stop now: 0 after --help or --version, 2 (with the message and the
-/// usage) for a bad command line.
+/// usage) for a bad command line. Help or a version that cannot be written throws
+/// (check_standard_output).
 inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
     app.set_version_flag("--version", fmt::format("{} {}", app.get_name(), version_string),
                          "Print the program's name and version, then exit");
@@ -271,7 +331,15 @@ inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** arg
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         if (error.get_exit_code() == 0) { // --help, --version
-            return app.exit(error);
+            // Through a string, so that the flush that fails is check_standard_output's, which
+            // then knows why.
+            std::ostringstream out;
+            const int status = app.exit(error, out);
+            std::fputs(out.str().c_str(), stdout);
+            check_standard_output(dynamic_cast<const CLI::CallForVersion*>(&error) != nullptr
+                                      ? "the version"
+                                      : "the help");
+            return status;
         }
         return report_usage_error(app, error.what());
     }

@@ -5,7 +5,8 @@
 //     snakeladder-play -c Ben -c Cy -c Di --auto --seed 7     a game that replays exactly
 //
 // Every turn redraws the board (the players' initials on their squares) and prints the turn's
-// line of the log. End of input, `q`, or Ctrl-C stops the game with the standings so far.
+// line of the log. End of input, `q`, or Ctrl-C stops the game with the standings so far; so
+// does a line of input longer than max_line_bytes, as an error.
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
@@ -146,7 +147,35 @@ std::uint64_t fresh_seed() {
 
 // --- The game -----------------------------------------------------------------------------------
 
-enum class Stop { finished, end_of_input, quit, interrupted };
+enum class Stop { finished, end_of_input, quit, interrupted, line_too_long };
+
+/// The longest line read from a person, its newline not counted. An answer is a word, so a
+/// longer line is a mistake (a file given as input), and a line that never ends (/dev/zero)
+/// must not take all memory: the game stops at it, as an error (exit status 1).
+constexpr std::size_t max_line_bytes = 4096;
+
+enum class LineRead { line, end_of_input, too_long };
+
+// Reads the next line of standard input into `line`, without its newline; a last line without
+// one counts, like std::getline's. Stops at max_line_bytes + 1 bytes: too_long.
+LineRead read_line(std::string& line) {
+    using traits = std::istream::traits_type;
+    line.clear();
+    for (;;) {
+        const std::istream::int_type next = std::cin.get();
+        if (traits::eq_int_type(next, traits::eof())) {
+            return line.empty() ? LineRead::end_of_input : LineRead::line;
+        }
+        const char c = traits::to_char_type(next);
+        if (c == '\n') {
+            return LineRead::line;
+        }
+        if (line.size() == max_line_bytes) {
+            return LineRead::too_long;
+        }
+        line.push_back(c);
+    }
+}
 
 // What the players see: the board with their tokens and the log. On a terminal the screen is
 // cleared and redrawn each turn with the last few lines of the log under the board; elsewhere
@@ -192,7 +221,7 @@ public:
             out += line + '\n';
         }
         std::fputs(out.c_str(), stdout);
-        std::fflush(stdout);
+        check_standard_output("the game"); // each turn: a failed write stops the game at once
     }
 
     /// Whether the screen is redrawn in place (a terminal), so computer turns need a pause.
@@ -221,15 +250,19 @@ private:
 };
 
 // Reads a person's answer to the prompt just printed into `line`. Returns why the game must
-// stop instead, if it must: end of input, Ctrl-C, or `q`.
+// stop instead, if it must: end of input, Ctrl-C, `q`, or a line longer than max_line_bytes.
 std::optional<Stop> read_answer(std::string& line) {
-    std::fflush(stdout);
-    const bool read = static_cast<bool>(std::getline(std::cin, line));
+    check_standard_output("the game");
+    const LineRead got = read_line(line);
+    const bool read = got == LineRead::line;
     if (!stdin_is_terminal() || !read) {
         fmt::print("\n"); // where a terminal would have echoed the Enter
     }
     if (interrupt_requested != 0) {
         return Stop::interrupted;
+    }
+    if (got == LineRead::too_long) {
+        return Stop::line_too_long;
     }
     if (!read) {
         return Stop::end_of_input;
@@ -358,9 +391,10 @@ int play(const PlayOptions& options) {
 
     const std::string_view turns = result.turns == 1 ? "turn" : "turns";
     if (stop != Stop::finished) {
-        const char* why = stop == Stop::end_of_input ? "end of input"
-                          : stop == Stop::quit       ? "a player quit"
-                                                     : "interrupted";
+        const char* why = stop == Stop::end_of_input    ? "end of input"
+                          : stop == Stop::quit          ? "a player quit"
+                          : stop == Stop::line_too_long ? "a line of input too long"
+                                                        : "interrupted";
         fmt::print("Game stopped after {} {} ({}). Standings so far:\n", result.turns, turns, why);
     } else if (result.status == GameStatus::turn_limit_reached) {
         fmt::print("Game stopped at the turn limit after {} {}. Standings:\n", result.turns, turns);
@@ -376,7 +410,13 @@ int play(const PlayOptions& options) {
         fmt::print("  {}{}\n", standing,
                    options.seats[standing.seat].computer ? " [computer]" : "");
     }
-    std::fflush(stdout);
+    check_standard_output("the game");
+    if (stop == Stop::line_too_long) {
+        fmt::print(stderr,
+                   "snakeladder-play: a line of input holds more than {} bytes, the most read\n",
+                   max_line_bytes);
+        return 1;
+    }
     // 128 + SIGINT, as a shell reports a program stopped by Ctrl-C.
     return stop == Stop::interrupted ? 128 + SIGINT : 0;
 }
@@ -561,9 +601,12 @@ int run(int argc, char** argv) {
         ->check(whole_number(0, 10'000))
         ->type_name("MS")
         ->capture_default_str();
-    app.footer("End of input, q or Ctrl-C stops the game and prints the standings so far.\n"
-               "Exit status: 0 when the game ends or is stopped, 130 after Ctrl-C, 2 for a\n"
-               "bad flag, board file or player list.");
+    app.footer(
+        fmt::format("End of input, q or Ctrl-C stops the game and prints the standings so far.\n"
+                    "Exit status: 0 when the game ends or is stopped, 130 after Ctrl-C, 1 when\n"
+                    "the game cannot be written or a line of input holds more than {} bytes,\n"
+                    "2 for a bad flag, board file or player list.",
+                    max_line_bytes));
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;

@@ -1,16 +1,20 @@
 # Runs one of the example programs and checks what it did. Script mode:
 #
 #   cmake -DPROGRAM=<exe> [-DARGS=<a;b;...>] [-DINPUT=<file for standard input>]
-#         [-DEXPECT_STATUS=<exit status, default 0>] [-DGOLDEN=<file standard output must equal>]
-#         [-DSTDOUT_CONTAINS=<a;b>] [-DSTDERR_CONTAINS=<a;b>] [-DWELL_FORMED=<svg files>]
+#         [-DOUTPUT=<file for standard output>] [-DEXPECT_STATUS=<exit status, default 0>]
+#         [-DGOLDEN=<file standard output must equal>] [-DSTDOUT_CONTAINS=<a;b>]
+#         [-DSTDERR_CONTAINS=<a;b>] [-DSTDERR_EQUALS=<text>] [-DWELL_FORMED=<svg files>]
 #         [-DXMLLINT=<xmllint>] [-DINTERRUPT_AFTER=<seconds>] -P run_example.cmake
 #
+# - OUTPUT: standard output goes to this file instead of being kept (/dev/full, to check that a
+#   failed write is reported); GOLDEN and STDOUT_CONTAINS then have nothing to check.
 # - GOLDEN: standard output must equal the file byte for byte; on a mismatch the test prints a
 #   unified diff (golden first) and keeps the output next to the build's copy as <name>.actual.
 #   With the environment variable SNAKELADDER_UPDATE_GOLDEN=1 the file is rewritten instead.
 # - EXPECT_STATUS: the exit status must be exactly this (ctest's WILL_FAIL would accept any
 #   failure).
 # - STDOUT_CONTAINS / STDERR_CONTAINS: substrings (not regular expressions) that must appear.
+# - STDERR_EQUALS: standard error must be exactly this text.
 # - WELL_FORMED: files the program must write (removed first, so a stale one cannot pass),
 #   each then parsed by `xmllint --noout` (without XMLLINT the test prints "SKIPPED: ...", which
 #   the test's SKIP_REGULAR_EXPRESSION reports as skipped).
@@ -29,6 +33,9 @@ endif()
 if(NOT DEFINED EXPECT_STATUS)
     set(EXPECT_STATUS 0)
 endif()
+if(DEFINED OUTPUT AND (DEFINED GOLDEN OR DEFINED STDOUT_CONTAINS))
+    fail("OUTPUT sends standard output to a file: GOLDEN and STDOUT_CONTAINS cannot check it")
+endif()
 get_filename_component(program_name "${PROGRAM}" NAME)
 string(JOIN " " command_line "${program_name}" ${ARGS})
 
@@ -39,6 +46,10 @@ endforeach()
 set(input)
 if(DEFINED INPUT)
     set(input INPUT_FILE "${INPUT}")
+endif()
+set(output OUTPUT_VARIABLE out)
+if(DEFINED OUTPUT)
+    set(output OUTPUT_FILE "${OUTPUT}")
 endif()
 if(DEFINED INTERRUPT_AFTER)
     find_program(TIMEOUT timeout)
@@ -51,10 +62,10 @@ if(DEFINED INTERRUPT_AFTER)
     execute_process(
         COMMAND "${SLEEP}" ${open_for}
         COMMAND "${TIMEOUT}" -s INT --preserve-status ${INTERRUPT_AFTER} "${PROGRAM}" ${ARGS}
-        OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
+        ${output} ERROR_VARIABLE err RESULT_VARIABLE status)
 else()
     execute_process(COMMAND "${PROGRAM}" ${ARGS} ${input}
-        OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
+        ${output} ERROR_VARIABLE err RESULT_VARIABLE status)
 endif()
 
 # What went wrong, one "- ..." line each (a string, not a list: the text may hold semicolons).
@@ -82,6 +93,9 @@ foreach(text IN LISTS STDERR_CONTAINS)
         problem("standard error does not contain \"${text}\"")
     endif()
 endforeach()
+if(DEFINED STDERR_EQUALS AND NOT "${err}" STREQUAL "${STDERR_EQUALS}")
+    problem("standard error is not exactly \"${STDERR_EQUALS}\"")
+endif()
 
 foreach(file IN LISTS WELL_FORMED)
     if(NOT EXISTS "${file}")
