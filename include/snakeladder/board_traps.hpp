@@ -172,7 +172,7 @@ std::vector<std::int64_t> turn_check_rolls(const D& dice, Square size,
     return rolls;
 }
 
-// The traps a lone token meets with `rolls` (trap_check_rolls) of dice whose highest roll is
+// The traps a lone token meets with `rolls` (turn_check_rolls) of dice whose highest roll is
 // `max_roll`, under `rules`: Board::traps when the rules do nothing, the traps of whole turns
 // (lone_token_traps) when they may.
 template <class Config, HouseRule Rules>
