@@ -289,6 +289,17 @@ TEST_CASE("a game refuses dice whose rolls form too many runs, naming Game",
                                 "(max_trap_moves); use rolls that form fewer runs (1..6 is one "
                                 "run, 2, 4, 6 three) or a smaller board");
     REQUIRE_THROWS_AS(game(), InvalidConfig);
+    // Under house rules whole turns are followed roll by roll: 100,000 faces on 20,000 squares
+    // are the rolls 1..40,000 and the maximum, 100,000, from each square 800,020,000 moves.
+    const auto knock_back = [&] {
+        return Game(Board<>({}, sized(20'000)), FairDice<>::seeded(1, {.sides = 100'000}),
+                    {"a", "b"}, KnockBack{});
+    };
+    REQUIRE_THROWS_WITH(knock_back(),
+                        "Game: checking that these dice can bring a token home under house rules "
+                        "KnockBack would follow 40001 rolls from each of 20000 squares, 800020000 "
+                        "moves, more than the 134217728 allowed (max_trap_moves); use dice of "
+                        "fewer faces or a smaller board");
 }
 
 // --- Dice ----------------------------------------------------------------------------------------

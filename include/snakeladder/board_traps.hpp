@@ -157,7 +157,8 @@ std::vector<std::int64_t> turn_check_rolls(const D& dice, Square size,
         const std::vector<int> every = possible_rolls(dice);
         return {every.begin(), every.end()};
     }
-    const std::uint64_t count = roll_count(runs) + 1;
+    const bool max_listed = !runs.empty() && runs.back().high == max_roll;
+    const std::uint64_t count = roll_count(runs) + (max_listed ? 0 : 1);
     if (count * squares > max_trap_moves) {
         throw InvalidConfig(fmt::format(
             "{} under house rules {} would follow {} rolls from each of {} squares, {} moves, "
