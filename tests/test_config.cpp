@@ -75,3 +75,12 @@ TEST_CASE("player counts and turn limits at their extremes", "[hostile][config]"
     REQUIRE(most.max_players() == 100'000);
     REQUIRE(most.turn_limit() == std::numeric_limits<std::uint64_t>::max());
 }
+
+TEST_CASE("the default turn limit is 2^22 turns", "[config][turn_limit]") {
+    // 4,194,304 turns: 64 MiB of log at 16 bytes a turn (docs/games.md), so that dice that
+    // practically never finish stop before memory runs out.
+    REQUIRE(default_turn_limit == 4'194'304);
+    REQUIRE(GameSettings{}.turn_limit == 4'194'304);
+    REQUIRE(GameConfig<>().turn_limit() == 4'194'304);
+    REQUIRE(GameConfig<>({.size = 50}).turn_limit() == 4'194'304);
+}

@@ -5,6 +5,7 @@
 #include "support.hpp"
 
 #include <array>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -525,6 +526,32 @@ TEST_CASE("after the end: GameOver from every move, and nothing changes", "[game
     CHECK(message_of<GameOver>([&] { (void)game.current_player(); }) == over);
     CHECK_THROWS_AS(game.current_seat(), GameOver);
     CHECK(snapshot(game) == before);
+}
+
+TEST_CASE("dice that practically never finish stop at the turn limit, every turn kept",
+          "[game][turn_limit]") {
+    // A die of INT_MAX faces on the classic board: every roll above 100 is forfeited under
+    // ExactFinish, so a token moves about once in 21 million rolls. The game is accepted (a roll
+    // of what is left takes a token home from anywhere), and the turn limit ends it.
+    const auto dice = FairDice<>::seeded(1, {.sides = INT_MAX});
+    SECTION("the default is default_turn_limit") {
+        const Game game(classic(), dice, {"a", "b"});
+        CHECK(game.config().turn_limit() == default_turn_limit);
+        CHECK(default_turn_limit == 4'194'304);
+    }
+    SECTION("a small limit: exactly that many turns, then TurnLimitReached") {
+        Game game(classic(GameConfig<>({.turn_limit = 1000})), dice, {"a", "b"});
+        const GameResult result = game.play();
+        CHECK(result.status == GameStatus::turn_limit_reached);
+        CHECK(result.turns == 1000);
+        CHECK(result.winner == std::nullopt);
+        CHECK(game.records().size() == 1000);
+        CHECK(game.position("a") == 0);
+        CHECK(game.position("b") == 0);
+        CHECK(message_of<TurnLimitReached>([&] { game.play_turn(); }) ==
+              "the game has reached its turn limit of 1000 turns without a winner");
+        CHECK(game.turns() == 1000);
+    }
 }
 
 TEST_CASE("the turn limit: TurnLimitReached, and play() reports where it stopped", "[game]") {

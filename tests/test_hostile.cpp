@@ -21,6 +21,7 @@
 #include <snakeladder/game.hpp>
 #include <snakeladder/house_rules.hpp>
 #include <snakeladder/render.hpp>
+#include <snakeladder/simulate.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -230,19 +231,75 @@ TEST_CASE("traps with huge rolls", "[hostile][rolls][traps]") {
     REQUIRE(classic().traps(with_bad).empty());
 }
 
-TEST_CASE("traps refuses a search too large to hold, naming the sizes", "[hostile][traps]") {
-    // 27 distinct rolls from each of 10,000,000 squares: 270,000,000 moves. Refused before any
-    // work is done; before the limit, the 32-bit edge offsets could wrap and overrun memory.
+TEST_CASE("traps refuses a search too long, naming the call and the sizes", "[hostile][traps]") {
+    // 27 runs of rolls (1, 3, 5 ... 53) from each of 10,000,000 squares: 270,000,000 moves, above
+    // max_trap_moves (134,217,728). Refused before any work is done.
     const auto board = empty_board(largest_size);
-    REQUIRE_THROWS_WITH(board.traps(one_to(27)),
-                        "traps: 27 distinct rolls from each of 10000000 squares make 270000000 "
-                        "moves to examine, more than the 134217728 allowed; use fewer distinct "
-                        "rolls or a smaller board");
-    REQUIRE_THROWS_AS(board.traps(one_to(27)), InvalidConfig);
+    std::vector<int> odd;
+    for (int roll = 1; roll <= 53; roll += 2) {
+        odd.push_back(roll);
+    }
+    REQUIRE_THROWS_WITH(board.traps(odd),
+                        "Board::traps: finding the traps for these rolls would examine 270000000 "
+                        "moves (27 runs of consecutive rolls from each of 10000000 squares), more "
+                        "than the 134217728 allowed (max_trap_moves); use rolls that form fewer "
+                        "runs (1..6 is one run, 2, 4, 6 three) or a smaller board");
+    REQUIRE_THROWS_AS(board.traps(odd), InvalidConfig);
+    // Consecutive rolls are one run however many: 1..27 is examined (the largest board with a
+    // d20 is below, through Game), and every square climbs home.
+    REQUIRE(empty_board(1'000'000).traps(one_to(27)).empty());
     // Repeats are not distinct moves.
     std::vector<int> repeated(1'000'000, 6);
     repeated.push_back(1);
     REQUIRE(empty_board(1000).traps(repeated).empty());
+}
+
+TEST_CASE("a game accepts any dice the documented limits allow", "[hostile][traps][game]") {
+    // 100,000 faces on 40,000 squares: once listed roll by roll, now one run, 1..80,000 (every
+    // roll from twice the size on moves alike). A roll of exactly what is left reaches home from
+    // every square, so nothing is a trap.
+    const Game big_die(Board<>({}, sized(40'000)), FairDice<>::seeded(1, {.sides = 100'000}),
+                       {"a", "b"});
+    REQUIRE(big_die.turns() == 0);
+    // A d20 on the largest board: one run of 20 rolls, where 20 rolls per square were more
+    // moves than max_trap_moves.
+    const Game d20(empty_board(largest_size), FairDice<>::seeded(1, {.sides = 20}), {"a", "b"});
+    REQUIRE(d20.turns() == 0);
+    // So does simulate, which asks the same question.
+    const SimulationResult one =
+        simulate(Board<>({}, sized(40'000)), FairDice<>::seeded(1, {.sides = 100'000}),
+                 {.games = 1, .threads = 1, .max_turns = 5});
+    REQUIRE(one.games == 1);
+}
+
+TEST_CASE("a game refuses dice whose rolls form too many runs, naming Game",
+          "[hostile][traps][game]") {
+    // Loaded dice of the odd faces 1, 3 ... 13,999: 7,000 runs of one roll, from each of 20,000
+    // squares 140,000,000 moves, above max_trap_moves (134,217,728).
+    std::vector<std::int64_t> odd(14'000, 0);
+    for (std::size_t face = 0; face < odd.size(); face += 2) {
+        odd[face] = 1;
+    }
+    const auto game = [&] {
+        return Game(Board<>({}, sized(20'000)), LoadedDice<>::seeded(1, odd), {"a", "b"});
+    };
+    REQUIRE_THROWS_WITH(game(), "Game: checking that these dice can bring a token home would "
+                                "examine 140000000 moves (7000 runs of consecutive rolls from each "
+                                "of 20000 squares), more than the 134217728 allowed "
+                                "(max_trap_moves); use rolls that form fewer runs (1..6 is one "
+                                "run, 2, 4, 6 three) or a smaller board");
+    REQUIRE_THROWS_AS(game(), InvalidConfig);
+    // Under house rules whole turns are followed roll by roll: 100,000 faces on 20,000 squares
+    // are the rolls 1..40,000 and the maximum, 100,000, from each square 800,020,000 moves.
+    const auto knock_back = [&] {
+        return Game(Board<>({}, sized(20'000)), FairDice<>::seeded(1, {.sides = 100'000}),
+                    {"a", "b"}, KnockBack{});
+    };
+    REQUIRE_THROWS_WITH(knock_back(),
+                        "Game: checking that these dice can bring a token home under house rules "
+                        "KnockBack would follow 40001 rolls from each of 20000 squares, 800020000 "
+                        "moves, more than the 134217728 allowed (max_trap_moves); use dice of "
+                        "fewer faces or a smaller board");
 }
 
 // --- Dice ----------------------------------------------------------------------------------------

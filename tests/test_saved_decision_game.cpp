@@ -88,7 +88,7 @@ knock_back false
 min_players 2
 max_players 8
 play_to_last false
-turn_limit none
+turn_limit 4194304
 may_stay true
 dice 0
 min_roll 1

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <initializer_list>
+#include <limits>
 #include <snakeladder/snakeladder.hpp>
 #include <string>
 #include <string_view>
@@ -68,7 +69,7 @@ knock_back true
 min_players 2
 max_players 8
 play_to_last false
-turn_limit none
+turn_limit 4194304
 min_roll 1
 max_roll 6
 engine none
@@ -196,7 +197,7 @@ TEST_CASE("a saved game is a document: the settings, the board, the players and 
                     "min_players 2",
                     "max_players 8",
                     "play_to_last false",
-                    "turn_limit none",
+                    "turn_limit 4194304",
                     "min_roll 1",
                     "max_roll 6",
                     "engine none",
@@ -227,6 +228,14 @@ TEST_CASE("a saved game is a document: the settings, the board, the players and 
     CHECK(loaded == game);
     CHECK(loaded.records() == records);
     CHECK(loaded.result() == result);
+}
+
+TEST_CASE("turn_limit none is no limit, and saves as none", "[saved_game][turn_limit]") {
+    // The default is written as its number (above); `none` is UINT64_MAX, both ways.
+    const std::string unlimited = with_line(scripted_document, 11, "turn_limit none");
+    const auto loaded = load_game<ScriptedGame>(unlimited, dice_after(19));
+    CHECK(loaded.config().turn_limit() == std::numeric_limits<std::uint64_t>::max());
+    CHECK(save_game(loaded) == unlimited);
 }
 
 TEST_CASE("a loaded game continues exactly as the saved one, at every turn of the script",
@@ -938,8 +947,8 @@ std::string small_settings(const std::string& house_rules) {
     return joined({"snakeladder saved game 1", "overshoot ExactFinish", "chains RejectChains",
                    "house_rules " + house_rules, "forfeit_streak 0", "max_roll_to_start false",
                    "knock_back false", "min_players 1", "max_players 8", "play_to_last false",
-                   "turn_limit none", "min_roll 1", "max_roll 6", "engine none", "board", "size 20",
-                   "end board"});
+                   "turn_limit 4194304", "min_roll 1", "max_roll 6", "engine none", "board",
+                   "size 20", "end board"});
 }
 
 // --- The user's rules: the mover moved, tokens sent to squares other than 0 ---

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
@@ -367,6 +368,19 @@ TEST_CASE("games past the turn cap are counted as unfinished, never played on", 
         const Board<GameConfig<OvershootWins>> limited(
             std::vector<Jump>{}, GameConfig<OvershootWins>({.size = 10, .turn_limit = 4}));
         CHECK(simulate(limited, always(2), {.games = 500}).unfinished == 500);
+    }
+    SECTION("dice that practically never finish: every game stopped at the cap and counted") {
+        // A die of INT_MAX faces on the classic board forfeits every roll above 100 under
+        // ExactFinish: a token moves about once in 21 million rolls. The default cap is a game's
+        // default turn limit; a small one stops each game after exactly that many turns.
+        CHECK(SimulationOptions{}.max_turns == default_turn_limit);
+        const SimulationResult stopped =
+            simulate(classic(), FairDice<>({.sides = INT_MAX}),
+                     {.games = 5, .players = 2, .threads = 1, .max_turns = 100});
+        CHECK(stopped.games == 5);
+        CHECK(stopped.unfinished == 5);
+        CHECK(stopped.turns.games == 0);
+        CHECK(stopped.wins == std::vector<std::uint64_t>{0, 0});
     }
     SECTION("on the classic board, the unfinished share is the exact P(T > 20)") {
         const std::uint64_t games = 100'000;

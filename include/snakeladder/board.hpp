@@ -2,6 +2,7 @@
 #pragma once
 
 #include "config.hpp"
+#include "detail/trap_search.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
 #include "rules.hpp"
@@ -11,7 +12,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
-#include <functional>
 #include <iterator>
 #include <span>
 #include <string>
@@ -34,10 +34,34 @@ struct Move {
     friend constexpr bool operator==(const Move&, const Move&) = default;
 };
 
-/// The most moves Board::traps examines: squares that can move times distinct rolls. It keeps
-/// one 4-byte reverse edge per move, so this bounds its memory to about half a gigabyte (a
-/// board of the largest size with 13 distinct rolls); a larger question is refused.
+/// The most moves Board::traps (and the check of Game, simulate and DecisionGame that dice can
+/// bring a token home) examines: squares times runs of consecutive rolls (1..6 is one run, {2, 4}
+/// two; every roll of twice the board's size or more counts as that roll). This bounds its time;
+/// its memory is a few bytes a square. Under an overshoot rule of your own each distinct roll
+/// counts, and each move is kept (4 bytes), so this also bounds memory to half a gigabyte. Under
+/// house rules, whole turns are followed roll by roll: squares times distinct rolls. A larger
+/// question is refused with InvalidConfig naming the call.
 inline constexpr std::uint64_t max_trap_moves = std::uint64_t{1} << 27;
+
+namespace detail {
+// Refuses, naming `question` (the caller's call and what it asked), a trap search of more than
+// max_trap_moves moves.
+template <class Overshoot>
+void check_trap_search(std::span<const RollRun> runs, Square size, const std::string& question) {
+    const std::uint64_t moves = trap_search_moves<Overshoot>(runs, size);
+    if (moves > max_trap_moves) {
+        constexpr bool by_runs = overshoot_in_closed_form<Overshoot>;
+        throw InvalidConfig(fmt::format(
+            "{} would examine {} moves ({} {} from each of {} squares), more than the {} allowed "
+            "(max_trap_moves); {}",
+            question, moves, by_runs ? runs.size() : roll_count(runs),
+            by_runs ? "runs of consecutive rolls" : "distinct rolls", size, max_trap_moves,
+            by_runs ? "use rolls that form fewer runs (1..6 is one run, 2, 4, 6 three) or a "
+                      "smaller board"
+                    : "use fewer distinct rolls or a smaller board"));
+    }
+}
+} // namespace detail
 
 namespace detail {
 // Ranges spelled with <iterator> alone (std::ranges::begin, end, size and data are declared
@@ -191,8 +215,9 @@ public:
 
     /// Squares a token can reach from square 0 with the given rolls but from which home can
     /// never be reached: a game that lands there never ends. Empty for a sound board. Rolls
-    /// below 1 are ignored. Throws InvalidConfig when size() times the number of distinct rolls
-    /// is above max_trap_moves.
+    /// below 1 are ignored. Time about size() times the runs of consecutive rolls (one for
+    /// 1..20), memory a few bytes a square; throws InvalidConfig when size() times the runs is
+    /// above max_trap_moves.
     [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
     /// The same for any range of integer rolls (`possible_rolls(dice)` gives a vector<int>).
     template <detail::const_range Rolls>
@@ -337,41 +362,6 @@ private:
         }
     }
 
-    // A quick proof that a board has no traps, tried before the searches of traps(). Home is
-    // surely reachable from a square when some roll takes it up to a square from which it is
-    // (home itself is one). Moves only go up in this argument, so one pass from the top down
-    // settles every square, each higher square before the squares below it. A token only ever
-    // rests on square 0 or where a landing resolves to (a forfeited move stays where it rested),
-    // so when every such square passes, no square a token can reach is a trap. A square that
-    // fails may still get home by going down a snake first, or be a trap: then the searches
-    // decide, and the answer is theirs either way. Sound boards with the usual dice (any roll
-    // set with small rolls, like 1..6) pass after about one move per square.
-    [[nodiscard]] bool home_reachable_by_climbing(std::span<const std::int64_t> rolls) const {
-        enum : unsigned char { never_rests = 0, rests = 1, climbs_home = 2 };
-        const auto squares = static_cast<std::size_t>(size()) + 1;
-        std::vector<unsigned char> mark(squares, never_rests);
-        for (const Square end : rest_) {
-            mark[static_cast<std::size_t>(end)] = rests;
-        }
-        mark[static_cast<std::size_t>(size())] = climbs_home;
-        for (Square s = size() - 1; s >= 0; --s) {
-            if (mark[static_cast<std::size_t>(s)] == never_rests) {
-                continue; // no token stops here, and advance() never ends here
-            }
-            for (const std::int64_t r : rolls) {
-                const Square t = advance(s, r);
-                if (t > s && mark[static_cast<std::size_t>(t)] == climbs_home) {
-                    mark[static_cast<std::size_t>(s)] = climbs_home;
-                    break;
-                }
-            }
-            if (mark[static_cast<std::size_t>(s)] != climbs_home) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     constexpr void build_rest_table() {
         // push_back rather than resize: clang 14 cannot evaluate libstdc++'s bulk fill in a
         // constant expression.
@@ -433,97 +423,12 @@ using Board = BasicBoard<typename detail::board_of<Config>::type>;
 
 template <typename Config>
 std::vector<Square> BasicBoard<Config>::traps(std::span<const std::int64_t> rolls) const {
-    // Rolls already distinct, ascending and at least 1 (as Game passes them) are used as given.
-    std::span<const std::int64_t> distinct = rolls;
-    std::vector<std::int64_t> cleaned;
-    if ((!rolls.empty() && rolls.front() < 1) ||
-        std::adjacent_find(rolls.begin(), rolls.end(), std::greater_equal<>()) != rolls.end()) {
-        for (const std::int64_t r : rolls) {
-            if (r >= 1) {
-                cleaned.push_back(r);
-            }
-        }
-        std::sort(cleaned.begin(), cleaned.end());
-        cleaned.erase(std::unique(cleaned.begin(), cleaned.end()), cleaned.end());
-        distinct = cleaned;
-    }
-    // Bounds the work and the reverse edges below, whose 32-bit offsets this also keeps from
-    // wrapping around.
-    const std::uint64_t moves = static_cast<std::uint64_t>(size()) * distinct.size();
-    if (moves > max_trap_moves) {
-        detail::throw_invalid_config(fmt::format(
-            "traps: {} distinct rolls from each of {} squares make {} moves to examine, more "
-            "than the {} allowed; use fewer distinct rolls or a smaller board",
-            distinct.size(), size(), moves, max_trap_moves));
-    }
-    if (home_reachable_by_climbing(distinct)) {
-        return {};
-    }
-
-    const auto squares = static_cast<std::size_t>(size()) + 1;
-    // Forward: which squares can a token reach from 0? Home is absorbing.
-    std::vector<unsigned char> reachable(squares, 0);
-    std::vector<Square> frontier{0};
-    reachable[0] = 1;
-    while (!frontier.empty()) {
-        const Square s = frontier.back();
-        frontier.pop_back();
-        if (s == size()) {
-            continue;
-        }
-        for (const std::int64_t r : distinct) {
-            const Square t = advance(s, r);
-            if (reachable[static_cast<std::size_t>(t)] == 0) {
-                reachable[static_cast<std::size_t>(t)] = 1;
-                frontier.push_back(t);
-            }
-        }
-    }
-    // Backward over the moves among reachable squares (reverse edges stored compactly):
-    // which of them can still get home?
-    std::vector<std::uint32_t> first(squares + 1, 0);
-    for (Square s = 0; s < size(); ++s) {
-        if (reachable[static_cast<std::size_t>(s)] != 0) {
-            for (const std::int64_t r : distinct) {
-                ++first[static_cast<std::size_t>(advance(s, r)) + 1];
-            }
-        }
-    }
-    for (std::size_t i = 1; i <= squares; ++i) {
-        first[i] += first[i - 1];
-    }
-    std::vector<Square> from(first[squares]);
-    std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
-    for (Square s = 0; s < size(); ++s) {
-        if (reachable[static_cast<std::size_t>(s)] != 0) {
-            for (const std::int64_t r : distinct) {
-                from[fill[static_cast<std::size_t>(advance(s, r))]++] = s;
-            }
-        }
-    }
-    std::vector<unsigned char> gets_home(squares, 0);
-    if (reachable[static_cast<std::size_t>(size())] != 0) {
-        gets_home[static_cast<std::size_t>(size())] = 1;
-        frontier.assign(1, size());
-    }
-    while (!frontier.empty()) {
-        const auto t = static_cast<std::size_t>(frontier.back());
-        frontier.pop_back();
-        for (std::uint32_t e = first[t]; e < first[t + 1]; ++e) {
-            const auto s = static_cast<std::size_t>(from[e]);
-            if (gets_home[s] == 0) {
-                gets_home[s] = 1;
-                frontier.push_back(from[e]);
-            }
-        }
-    }
-    std::vector<Square> result;
-    for (std::size_t s = 0; s < squares; ++s) {
-        if (reachable[s] != 0 && gets_home[s] == 0) {
-            result.push_back(static_cast<Square>(s));
-        }
-    }
-    return result;
+    const std::int64_t largest =
+        detail::overshoot_in_closed_form<overshoot_rule> ? 2 * std::int64_t{size()} : 0;
+    const std::vector<detail::RollRun> runs = detail::runs_of(rolls, largest);
+    detail::check_trap_search<overshoot_rule>(runs, size(),
+                                              "Board::traps: finding the traps for these rolls");
+    return detail::trap_squares(*this, std::span<const detail::RollRun>(runs));
 }
 
 } // namespace snakeladder

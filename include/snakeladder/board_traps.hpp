@@ -23,58 +23,72 @@ namespace snakeladder {
 namespace detail {
 
 // The rolls of `dice` that move a token differently from one another on a board of `size`
-// squares, in increasing order. Every roll of 2 * size or more moves a token the same way under
-// each overshoot rule of the library (forfeited, bounced onto square 1, or home), so one of them,
-// 2 * size, stands for all and huge dice need no huge list. Dice with odds list only the rolls of
-// nonzero probability; fair dice are never asked for face probabilities, which dice of more than
-// max_tabulated_roll faces do not have.
+// squares, as ascending runs of consecutive rolls. Every roll of 2 * size or more moves a token
+// the same way under each overshoot rule of the library (forfeited, bounced onto square 1, or
+// home), so one of them, 2 * size, stands for all. Fair dice and dice without odds roll every
+// value from min_roll() to max_roll(): one run, however many faces. Dice with odds have only
+// the rolls of nonzero probability, read from the table they already hold.
 template <Dice D>
-std::vector<std::int64_t> rolls_that_matter(const D& dice, Square size) {
-    const int representative = 2 * size;
-    std::vector<std::int64_t> rolls;
-    for (const int roll : possible_rolls(dice, representative)) {
-        rolls.push_back(roll);
-    }
-    bool rolls_beyond = false;
-    if (static_cast<std::int64_t>(dice.max_roll()) > representative) {
-        if constexpr (DiceWithOdds<D> && !is_fair_dice<D>) {
-            const std::span<const double> odds = dice.face_probabilities();
-            for (std::size_t r = static_cast<std::size_t>(representative) + 1; r < odds.size();
-                 ++r) {
-                rolls_beyond = rolls_beyond || odds[r] > 0.0;
+std::vector<RollRun> roll_runs(const D& dice, Square size) {
+    const std::int64_t largest = 2 * std::int64_t{size};
+    const std::int64_t low = std::max<std::int64_t>(1, dice.min_roll());
+    std::vector<RollRun> runs;
+    if constexpr (DiceWithOdds<D> && !is_fair_dice<D>) {
+        const std::span<const double> odds = dice.face_probabilities();
+        for (auto r = static_cast<std::size_t>(low); r < odds.size(); ++r) {
+            if (odds[r] > 0.0) {
+                add_roll(runs, std::min(static_cast<std::int64_t>(r), largest));
             }
-        } else {
-            rolls_beyond = true;
+        }
+    } else {
+        // Fair dice skip the odds: every sum is possible, even one whose probability underflows.
+        const auto high = static_cast<std::int64_t>(dice.max_roll());
+        if (high >= low) {
+            runs.push_back({std::min(low, largest), std::min(high, largest)});
         }
     }
-    if (rolls_beyond && (rolls.empty() || rolls.back() != representative)) {
-        rolls.push_back(representative);
+    return runs;
+}
+
+// Every roll of the runs, ascending.
+inline std::vector<std::int64_t> listed_rolls(std::span<const RollRun> runs) {
+    std::vector<std::int64_t> rolls;
+    rolls.reserve(static_cast<std::size_t>(roll_count(runs)));
+    for (const RollRun& run : runs) {
+        for (std::int64_t k = 0; k <= run.high - run.low; ++k) { // no overflow at INT64_MAX
+            const std::int64_t roll = run.low + k;
+            rolls.push_back(roll);
+        }
     }
     return rolls;
 }
 
+// roll_runs, listed: what a house rule's check_playable is given.
+template <Dice D>
+std::vector<std::int64_t> rolls_that_matter(const D& dice, Square size) {
+    return listed_rolls(roll_runs(dice, size));
+}
+
 // "{1..6}", "{2, 4}", "{1..3, 5}".
-inline std::string describe_rolls(std::vector<std::int64_t> rolls) {
-    std::sort(rolls.begin(), rolls.end());
-    rolls.erase(std::unique(rolls.begin(), rolls.end()), rolls.end());
+inline std::string describe_runs(std::span<const RollRun> runs) {
     std::string out = "{";
-    for (std::size_t i = 0; i < rolls.size();) {
-        std::size_t j = i;
-        while (j + 1 < rolls.size() && rolls[j + 1] == rolls[j] + 1) {
-            ++j;
-        }
-        out += (i == 0 ? "" : ", ");
-        if (j >= i + 2) {
-            out += fmt::format("{}..{}", rolls[i], rolls[j]);
+    for (const RollRun& run : runs) {
+        out += (out.size() == 1 ? "" : ", ");
+        if (run.high >= run.low + 2) {
+            out += fmt::format("{}..{}", run.low, run.high);
         } else {
-            out += std::to_string(rolls[i]);
-            if (j == i + 1) {
-                out += ", " + std::to_string(rolls[j]);
+            out += std::to_string(run.low);
+            if (run.high == run.low + 1) {
+                out += ", " + std::to_string(run.high);
             }
         }
-        i = j + 1;
     }
     return out + "}";
+}
+
+inline std::string describe_rolls(const std::vector<std::int64_t>& rolls) {
+    const std::vector<RollRun> runs = runs_of(rolls, 0);
+    return describe_runs(runs);
 }
 
 } // namespace detail
@@ -126,31 +140,40 @@ inline std::vector<std::int64_t> usable_rolls(std::span<const std::int64_t> roll
     return usable;
 }
 
-// The rolls a trap check follows, distinct and ascending. Without house rules, the rolls that
-// matter on the board. Under house rules, every roll the dice can make, as far as they can be
-// listed (max_tabulated_roll, and within max_trap_moves on this board): a rule may read the roll
-// itself (a maximum rolls again, a 75 to start on 30 squares), so a roll past twice the board's
-// size cannot stand for another. Past that, the rolls that matter stand for the others, with the
-// maximum followed as itself.
+// The rolls a trap check under house rules follows, distinct and ascending: every roll the dice
+// can make, as far as they can be listed (max_tabulated_roll, and within max_trap_moves on this
+// board): a rule may read the roll itself (a maximum rolls again, a 75 to start on 30 squares), so
+// a roll past twice the board's size cannot stand for another. Past that, the rolls that matter
+// (`runs`) stand for the others, with the maximum followed as itself; refused, naming `question`,
+// when those are more than max_trap_moves moves on this board.
 template <Dice D, HouseRule Rules>
-std::vector<std::int64_t> trap_check_rolls(const D& dice, Square size, const Rules& rules) {
-    std::vector<std::int64_t> rolls = rolls_that_matter(dice, size);
-    if (rules_off(rules)) {
-        return rolls;
-    }
+std::vector<std::int64_t> turn_check_rolls(const D& dice, Square size,
+                                           std::span<const RollRun> runs, const Rules& rules,
+                                           const std::string& question) {
     const auto max_roll = static_cast<std::int64_t>(dice.max_roll());
-    const auto moves = static_cast<std::uint64_t>(max_roll) * static_cast<std::uint64_t>(size);
-    if (max_roll <= max_tabulated_roll && moves <= max_trap_moves) {
+    const auto squares = static_cast<std::uint64_t>(size);
+    if (max_roll <= max_tabulated_roll &&
+        static_cast<std::uint64_t>(max_roll) * squares <= max_trap_moves) {
         const std::vector<int> every = possible_rolls(dice);
         return {every.begin(), every.end()};
     }
+    const bool max_listed = !runs.empty() && runs.back().high == max_roll;
+    const std::uint64_t count = roll_count(runs) + (max_listed ? 0 : 1);
+    if (count * squares > max_trap_moves) {
+        throw InvalidConfig(fmt::format(
+            "{} under house rules {} would follow {} rolls from each of {} squares, {} moves, "
+            "more than the {} allowed (max_trap_moves); use dice of fewer faces or a smaller "
+            "board",
+            question, rules.name(), count, size, count * squares, max_trap_moves));
+    }
+    std::vector<std::int64_t> rolls = listed_rolls(runs);
     if (rolls.empty() || rolls.back() < max_roll) {
         rolls.push_back(max_roll);
     }
     return rolls;
 }
 
-// The traps a lone token meets with `rolls` (trap_check_rolls) of dice whose highest roll is
+// The traps a lone token meets with `rolls` (turn_check_rolls) of dice whose highest roll is
 // `max_roll`, under `rules`: Board::traps when the rules do nothing, the traps of whole turns
 // (lone_token_traps) when they may.
 template <class Config, HouseRule Rules>
@@ -170,25 +193,38 @@ std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
                             static_cast<int>(max_roll), rules);
 }
 
-// What a trap check found: the rolls it followed (trap_check_rolls) and the traps, ascending.
+// What a trap check found: the rolls it followed, as runs, and the traps, ascending.
 struct TrapSearch {
-    std::vector<std::int64_t> rolls;
+    std::vector<RollRun> runs;
     std::vector<Square> traps;
 };
 
+// The traps of `board` for `dice` under `rules`, refused with InvalidConfig naming `question` (the
+// caller's call and what it asks) past max_trap_moves. Without house rules, Board::traps's search
+// on the runs of rolls that matter, whose cost does not grow with the dice's faces; under house
+// rules, whole turns (lone_token_traps).
 template <class Config, Dice D, HouseRule Rules>
-TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Rules& rules) {
-    TrapSearch found{trap_check_rolls(dice, board.size(), rules), {}};
-    found.traps = traps_under_rules(board, std::span<const std::int64_t>(found.rolls),
+TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Rules& rules,
+                        const std::string& question) {
+    TrapSearch found{roll_runs(dice, board.size()), {}};
+    if (rules_off(rules)) {
+        check_trap_search<typename Config::overshoot_rule>(found.runs, board.size(), question);
+        found.traps = trap_squares(board, std::span<const RollRun>(found.runs));
+        return found;
+    }
+    const std::vector<std::int64_t> rolls =
+        turn_check_rolls(dice, board.size(), found.runs, rules, question);
+    found.traps = traps_under_rules(board, std::span<const std::int64_t>(rolls),
                                     static_cast<std::int64_t>(dice.max_roll()), rules);
+    found.runs = runs_of(rolls, 0);
     return found;
 }
 
 // "rolls {1, 2} under house rules ExtraTurnOnMax<2>", for describe_trap_squares.
 template <HouseRule Rules>
-std::string trap_roll_words(const std::vector<std::int64_t>& rolls, const Rules& rules) {
+std::string trap_roll_words(std::span<const RollRun> runs, const Rules& rules) {
     std::string words =
-        rolls.empty() ? std::string("no roll of at least 1") : "rolls " + describe_rolls(rolls);
+        runs.empty() ? std::string("no roll of at least 1") : "rolls " + describe_runs(runs);
     if (!rules_off(rules)) {
         words += " under house rules " + rules.name();
     }
@@ -196,23 +232,26 @@ std::string trap_roll_words(const std::vector<std::int64_t>& rolls, const Rules&
 }
 
 // "1 to 6", "2, 4, 6", "1, 2, 3, 5, 8, 13, 21, 34 ... 89": the rolls in Game's messages.
-inline std::string roll_list_in_words(const std::vector<std::int64_t>& rolls) {
-    if (rolls.empty()) {
+inline std::string roll_list_in_words(std::span<const RollRun> runs) {
+    if (runs.empty()) {
         return "none at all";
     }
-    if (rolls.size() == 1) {
-        return std::to_string(rolls.front());
-    }
-    if (rolls.back() - rolls.front() + 1 == static_cast<std::int64_t>(rolls.size())) {
-        return fmt::format("{} to {}", rolls.front(), rolls.back());
+    if (runs.size() == 1) {
+        const RollRun& run = runs.front();
+        return run.low == run.high ? std::to_string(run.low)
+                                   : fmt::format("{} to {}", run.low, run.high);
     }
     constexpr std::size_t shown = 8;
     std::string list;
-    for (std::size_t i = 0; i < rolls.size() && i < shown; ++i) {
-        list += (i == 0 ? "" : ", ") + std::to_string(rolls[i]);
+    std::size_t count = 0;
+    for (const RollRun& run : runs) {
+        for (std::int64_t k = 0; k <= run.high - run.low && count < shown; ++k, ++count) {
+            const std::int64_t roll = run.low + k;
+            list += (count == 0 ? "" : ", ") + std::to_string(roll);
+        }
     }
-    if (rolls.size() > shown) {
-        list += fmt::format(" ... {}", rolls.back());
+    if (roll_count(runs) > shown) {
+        list += fmt::format(" ... {}", runs.back().high);
     }
     return list;
 }
@@ -223,9 +262,13 @@ inline std::string roll_list_in_words(const std::vector<std::int64_t>& rolls) {
 // single rolls would let through). A rule that moves other tokens (KnockBack) can still make a
 // race that never ends on a board that funnels every token onto one square: that is not examined,
 // and the turn limit is what ends such a game.
+//
+// `caller` names the call ("Game") in the refusal of a search past max_trap_moves.
 template <class Config, Dice D, HouseRule Rules>
-void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const Rules& rules) {
-    const TrapSearch found = search_traps(board, dice, rules);
+void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const Rules& rules,
+                         const std::string& caller) {
+    const TrapSearch found = search_traps(
+        board, dice, rules, caller + ": checking that these dice can bring a token home");
     if (found.traps.empty()) {
         return;
     }
@@ -233,7 +276,7 @@ void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const R
     if (!rules_off(rules)) {
         rule += " and house rules " + rules.name();
     }
-    const std::string rolls = roll_list_in_words(found.rolls);
+    const std::string rolls = roll_list_in_words(found.runs);
     if (found.traps.front() == 0) {
         throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
                                         "with rolls of {} under {}",
@@ -271,8 +314,10 @@ template <typename Config>
 /// as that roll does, and are described as it).
 template <typename Config, Dice D>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice) {
-    const std::vector<std::int64_t> rolls = detail::rolls_that_matter(dice, board.size());
-    return describe_traps(board, std::span<const std::int64_t>(rolls));
+    const detail::TrapSearch found = detail::search_traps(
+        board, dice, NoHouseRules{}, "describe_traps: finding the traps for these dice");
+    return detail::describe_trap_squares(found.traps,
+                                         detail::trap_roll_words(found.runs, NoHouseRules{}));
 }
 
 /// describe_traps for the dice under house rules, which decide where whole turns can end: a rule
@@ -283,9 +328,10 @@ template <typename Config, Dice D>
 template <typename Config, Dice D, HouseRule Rules>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice,
                                          const Rules& house_rules) {
-    const detail::TrapSearch found = detail::search_traps(board, dice, house_rules);
+    const detail::TrapSearch found = detail::search_traps(
+        board, dice, house_rules, "describe_traps: finding the traps for these dice");
     return detail::describe_trap_squares(found.traps,
-                                         detail::trap_roll_words(found.rolls, house_rules));
+                                         detail::trap_roll_words(found.runs, house_rules));
 }
 
 } // namespace snakeladder

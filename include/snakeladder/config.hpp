@@ -8,11 +8,19 @@
 #include "rules.hpp"
 
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <utility>
 
 namespace snakeladder {
+
+/// The turn limit a game has unless its settings name another: 4,194,304 (2^22) turns. A game
+/// keeps every turn, 16 bytes each in the standard game (64 MiB at this limit) and about 250
+/// under house rules (1 GiB), so this is what stops dice that practically never bring a token
+/// home (a die of INT_MAX faces under ExactFinish) before the game's log runs out of memory: it
+/// ends with `turn_limit_reached`, every turn kept. Far above a real game (the classic board
+/// takes about 40 turns a player); a race of millions of turns (a board of millions of squares
+/// and a small die) needs a larger `turn_limit`, and the memory for it.
+inline constexpr std::uint64_t default_turn_limit = std::uint64_t{1} << 22;
 
 /// The run-time part of a configuration. Aggregate, so it reads well with designated
 /// initializers: `GameConfig<BounceBack>({.size = 50, .play_to_last = true})`.
@@ -23,8 +31,9 @@ struct GameSettings {
     int max_players = 8;
     /// Keep playing after the winner until one player is left, so the whole ranking is earned.
     bool play_to_last = false;
-    /// The most turns a game may take; the default is no practical limit.
-    std::uint64_t turn_limit = std::numeric_limits<std::uint64_t>::max();
+    /// The most turns a game may take: default_turn_limit unless set (UINT64_MAX is no limit,
+    /// the game's memory then the caller's to bound).
+    std::uint64_t turn_limit = default_turn_limit;
 
     friend constexpr bool operator==(const GameSettings&, const GameSettings&) = default;
 };

@@ -539,17 +539,32 @@ private:
                                                    std::vector<int>{}, true);
             }
         } else {
-            std::vector<std::int64_t> every;
+            std::vector<detail::RollRun> all; // every dice's runs, then merged
             for (const D& dice : choices_.dice) {
-                const std::vector<std::int64_t> wide =
-                    detail::rolls_that_matter(dice, board_.size());
-                detail::check_house_rules_playable(board_, config_.house_rules(), dice,
-                                                   std::vector<int>(wide.begin(), wide.end()));
-                every.insert(every.end(), wide.begin(), wide.end());
+                const std::vector<detail::RollRun> runs = detail::roll_runs(dice, board_.size());
+                if (!detail::rules_off(config_.house_rules())) {
+                    const std::vector<std::int64_t> wide = detail::listed_rolls(runs);
+                    detail::check_house_rules_playable(board_, config_.house_rules(), dice,
+                                                       std::vector<int>(wide.begin(), wide.end()));
+                }
+                all.insert(all.end(), runs.begin(), runs.end());
             }
-            std::sort(every.begin(), every.end());
-            every.erase(std::unique(every.begin(), every.end()), every.end());
-            const std::vector<Square> traps = board_.traps(every);
+            std::sort(
+                all.begin(), all.end(),
+                [](const detail::RollRun& a, const detail::RollRun& b) { return a.low < b.low; });
+            std::vector<detail::RollRun> every;
+            for (const detail::RollRun& run : all) {
+                if (!every.empty() && run.low - 1 <= every.back().high) {
+                    every.back().high = std::max(every.back().high, run.high);
+                } else {
+                    every.push_back(run);
+                }
+            }
+            detail::check_trap_search<typename Config::overshoot_rule>(
+                every, board_.size(),
+                "DecisionGame: checking that these dice can bring a token home");
+            const std::vector<Square> traps =
+                detail::trap_squares(board_, std::span<const detail::RollRun>(every));
             if (!traps.empty()) {
                 detail::throw_invalid_config(
                     "DecisionGame: whatever dice are picked, " +

@@ -484,7 +484,8 @@ inline constexpr bool is_fair_dice<FairDice<Engine>> = true;
 
 /// The rolls the dice can make, in increasing order, up to `at_most`: for dice with odds, those of
 /// nonzero probability; for fair dice and dice without odds, every value from min_roll() to
-/// max_roll(). A game asks this to check that home can be reached.
+/// max_roll(). (A game's check that home can be reached does not list rolls: it takes them as
+/// runs of consecutive rolls, so it accepts dice of any size.)
 ///
 /// Throws `InvalidConfig` when the list would run past `max_tabulated_roll`: pass `at_most` (for
 /// example twice the board size) to list only the rolls that matter.

@@ -65,7 +65,10 @@ struct SimulationOptions {
     /// A game still running after this many turns (every player's turn counts) is stopped and
     /// counted in `SimulationResult::unfinished` instead of the statistics, so a simulation
     /// always ends. The board configuration's `turn_limit()` applies as well when it is lower.
-    std::uint64_t max_turns = 10'000'000;
+    /// The default is a game's (default_turn_limit). A simulation keeps no log, so memory does
+    /// not grow with turns; time does, up to games x max_turns for dice that practically never
+    /// finish (a die of INT_MAX faces under ExactFinish): lower it, or cancel from `progress`.
+    std::uint64_t max_turns = default_turn_limit;
     /// Called on the thread that called `simulate`, never concurrently: between blocks of games
     /// at most once per `progress_interval`, and once more with (games, games) when all are done.
     /// An exception it throws stops the simulation and is passed on to the caller.
@@ -630,13 +633,15 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
         throw_simulation_option("progress_interval must not be negative, got " +
                                 std::to_string(options.progress_interval.count()) + " ms");
     }
-    const std::vector<std::int64_t> rolls = rolls_that_matter(dice, board.size());
-    check_house_rules_playable(board, house_rules, dice, rolls);
-    const TrapSearch found = search_traps(board, dice, house_rules);
+    if (!rules_off(house_rules)) {
+        check_house_rules_playable(board, house_rules, dice, rolls_that_matter(dice, board.size()));
+    }
+    const TrapSearch found = search_traps(
+        board, dice, house_rules, "simulate: checking that these dice can bring a token home");
     if (!found.traps.empty()) {
         throw_simulation_option(
             "the board is refused, as some games would never end: " +
-            describe_trap_squares(found.traps, trap_roll_words(found.rolls, house_rules)));
+            describe_trap_squares(found.traps, trap_roll_words(found.runs, house_rules)));
     }
 }
 
