@@ -327,8 +327,8 @@ private:
     // chains that either end or loop. Every square is coloured white (not yet seen), grey (on
     // the walk under way) or black (resolved): a walk follows white jumps only, and stops on a
     // square with no jump or a black one, whose rest is already known; every square of the walk
-    // then rests there. Each jump is walked once, so building a board is linear in its squares
-    // and jumps however long its chains (a chain walked again per jump would be quadratic).
+    // then rests there. Each jump is walked once, so this takes time linear in the squares and
+    // jumps however long the chains (a chain walked again from each of its jumps is quadratic).
     // Meeting a grey square again is a cycle.
     constexpr void follow_chains() {
         enum : unsigned char { white, grey, black };
