@@ -38,6 +38,9 @@ static_assert(classic().size() == 100);
 static_assert(classic().jumps().size() == 19);
 static_assert(classic().step(97, 1).end == 78);
 static_assert(Jump{1, 38}.kind() == JumpKind::ladder && Jump{98, 78}.kind() == JumpKind::snake);
+// A chain is followed to its end in a constant expression too: 5 -> 20 -> 30 -> 12.
+static_assert(
+    Board<Config<FollowChains>>(std::vector<Jump>{{5, 20}, {20, 30}, {30, 12}}).resolve(5) == 12);
 
 TEMPLATE_TEST_CASE("every chain rule refuses the basic board faults", "[board][validation]",
                    RejectChains, FollowChains, SingleJump) {
@@ -92,6 +95,91 @@ TEST_CASE("a cycle of jumps", "[board][validation]") {
     CHECK(refusal<RejectChains>(loop).reason() == BoardRule::chained);
     // One jump per landing can never loop.
     CHECK_NOTHROW(Board<Config<SingleJump>>(loop));
+}
+
+// Issue 15: a chain was followed again from every jump on it, so a board of a long chain took
+// time quadratic in its length (a chain of 40,000 took over a minute), and a cycle's message
+// listed every jump of it (31.6 MB for a million).
+TEST_CASE("a chain of 200,000 jumps is built, and each landing on it resolved", "[board][chain]") {
+    // Ladders 1-2, 2-3, ..., 200000-200001 on a board of 200,002 squares: every square from 1
+    // on leads up the chain to square 200,001, the square below home.
+    std::vector<Jump> ladders;
+    for (Square s = 1; s <= 200'000; ++s) {
+        ladders.push_back({s, s + 1});
+    }
+    const Board<Config<FollowChains>> up(ladders, Config<FollowChains>({.size = 200'002}));
+    CHECK(up.jumps().size() == 200'000);
+    CHECK(up.resolve(0) == 0);
+    CHECK(up.resolve(1) == 200'001);
+    CHECK(up.resolve(100'000) == 200'001);
+    CHECK(up.resolve(200'000) == 200'001);
+    CHECK(up.resolve(200'001) == 200'001);
+    CHECK(up.resolve(200'002) == 200'002);
+    CHECK(up.advance(0, 1) == 200'001);
+    CHECK(up.advance(200'001, 1) == 200'002);
+    CHECK(up.jumps_taken(199'998) ==
+          JumpPath{{199'998, 199'999}, {199'999, 200'000}, {200'000, 200'001}});
+    // Under SingleJump the same board takes one jump per landing.
+    const Board<Config<SingleJump>> single(ladders, Config<SingleJump>({.size = 200'002}));
+    CHECK(single.resolve(1) == 2);
+    CHECK(single.resolve(200'000) == 200'001);
+
+    // Snakes 200001-200000, ..., 2-1: every square from 2 to 200,001 slides down to square 1
+    // (taken by start, each jump leads onto a square already resolved).
+    std::vector<Jump> snakes;
+    for (Square s = 200'001; s >= 2; --s) {
+        snakes.push_back({s, s - 1});
+    }
+    const Board<Config<FollowChains>> down(snakes, Config<FollowChains>({.size = 200'002}));
+    Square wrong = 0; // the first square that does not slide to 1, if any
+    for (Square s = 2; s <= 200'001 && wrong == 0; ++s) {
+        wrong = down.resolve(s) == 1 ? 0 : s;
+    }
+    CHECK(wrong == 0);
+    CHECK(down.resolve(1) == 1);
+    CHECK(down.resolve(200'002) == 200'002);
+}
+
+TEST_CASE("a cycle's message names its first 8 jumps and how many there are", "[board][chain]") {
+    // Ladders 1-2, ..., k-1-k and the snake k-1 close a cycle of k jumps.
+    const auto cycle_of = [](Square k) {
+        std::vector<Jump> jumps;
+        for (Square s = 1; s < k; ++s) {
+            jumps.push_back({s, s + 1});
+        }
+        jumps.push_back({k, 1});
+        return jumps;
+    };
+    // Up to 8 jumps: each named, as before.
+    const InvalidBoard eight = refusal<FollowChains>(cycle_of(8));
+    CHECK(eight.reason() == BoardRule::cycle);
+    CHECK(std::string(eight.what()) ==
+          "ladder 1-2, ladder 2-3, ladder 3-4, ladder 4-5, ladder 5-6, ladder 6-7, ladder 7-8, "
+          "snake 8-1 form a cycle (1 -> 2 -> 3 -> 4 -> 5 -> 6 -> 7 -> 8 -> 1): a token would "
+          "never stop moving");
+    const InvalidBoard nine = refusal<FollowChains>(cycle_of(9));
+    CHECK(std::string(nine.what()) ==
+          "ladder 1-2, ladder 2-3, ladder 3-4, ladder 4-5, ladder 5-6, ladder 6-7, ladder 7-8, "
+          "ladder 8-9 and 1 more jump (9 in all) form a cycle (1 -> 2 -> 3 -> 4 -> 5 -> 6 -> 7 "
+          "-> 8 -> 9 -> ... -> 1): a token would never stop moving");
+    // A million jumps: the same short message, not 31.6 MB.
+    const InvalidBoard million = refusal<FollowChains>(cycle_of(1'000'000), 1'000'001);
+    CHECK(million.reason() == BoardRule::cycle);
+    CHECK(std::string(million.what()) ==
+          "ladder 1-2, ladder 2-3, ladder 3-4, ladder 4-5, ladder 5-6, ladder 6-7, ladder 7-8, "
+          "ladder 8-9 and 999992 more jumps (1000000 in all) form a cycle (1 -> 2 -> 3 -> 4 -> "
+          "5 -> 6 -> 7 -> 8 -> 9 -> ... -> 1): a token would never stop moving");
+    // Entered from outside: ladder 2-11 leads into the cycle 11-12, ..., 29-30, 30-11, which
+    // is named from where the way in meets it.
+    std::vector<Jump> entered{{2, 11}, {30, 11}};
+    for (Square s = 11; s < 30; ++s) {
+        entered.push_back({s, s + 1});
+    }
+    CHECK(std::string(refusal<FollowChains>(entered).what()) ==
+          "ladder 11-12, ladder 12-13, ladder 13-14, ladder 14-15, ladder 15-16, ladder 16-17, "
+          "ladder 17-18, ladder 18-19 and 12 more jumps (20 in all) form a cycle (11 -> 12 -> "
+          "13 -> 14 -> 15 -> 16 -> 17 -> 18 -> 19 -> ... -> 11): a token would never stop "
+          "moving");
 }
 
 TEST_CASE("the classic board and its 47-26 variant are accepted", "[board][validation]") {

@@ -476,3 +476,54 @@ TEST_CASE("the SVG heat map shades each square by its share of the hottest", "[r
     REQUIRE_THROWS_WITH(render_svg(board, {.heat = {0.0, 1.0, -1.0, 0.0}}),
                         SL_CONTAINS("value for square 2 is -1"));
 }
+
+TEST_CASE("a chain of 20,000 ladders: visits and jump effects worked out by hand",
+          "[analysis][effects]") {
+    // Ladders 1-2, 2-3, ..., 19999-20000 on 20,001 squares, chains followed: any first roll of a
+    // die of six lands on 1..6 and climbs the chain to 20000, where only a 1 gets home (exact
+    // finish): 1 turn on square 0, then 6 on average on 20000, none anywhere else, 7 in all.
+    // Both calls once listed every jump a landing passes through from every square: n^2 jumps.
+    constexpr Square top = 20'000;
+    using Rules = GameConfig<ExactFinish, FollowChains>;
+    std::vector<Jump> chain;
+    for (Square s = 1; s < top; ++s) {
+        chain.push_back({s, s + 1});
+    }
+    const Board<Rules> board(std::move(chain), Rules({.size = top + 1}));
+    const FairDice<> die;
+
+    const SquareStatistics stats = square_statistics(board, die, ChosenHouseRules{});
+    REQUIRE(stats.visits.size() == static_cast<std::size_t>(top) + 1);
+    std::size_t elsewhere = 0; // squares other than 0 and 20000 with visits or a landing chance
+    for (std::size_t s = 1; s < static_cast<std::size_t>(top); ++s) {
+        elsewhere += stats.visits[s] != 0.0 || stats.landing[s] != 0.0 ? 1U : 0U;
+    }
+    CHECK(elsewhere == 0);
+    CHECK(stats.visits[0] == Approx(1.0).epsilon(1e-12));
+    CHECK(stats.visits[top] == Approx(6.0).epsilon(1e-12));
+    CHECK(stats.landing[0] == Approx(1.0).epsilon(1e-12));
+    CHECK(stats.landing[top] == Approx(1.0).epsilon(1e-12));
+
+    // Without ladder 1-2, a first 1 stops on 1 (1/6), one turn more: 7 1/6. Without a ladder j-j+1
+    // with 6 <= j <= 19994, every first roll stops on j, and the next climbs to 20000: 8. Without
+    // the last, 19999-20000, every first roll stops on 19999, where a 1 climbs to 20000, a 2 goes
+    // home and the rest are blocked: E = 1 + 6/6 + 4/6 E, so 6, and 7 in all, as with it.
+    const std::vector<JumpEffect> effects = jump_effects(board, die);
+    REQUIRE(effects.size() == static_cast<std::size_t>(top) - 1);
+    CHECK(effects.front().jump == Jump{1, 2});
+    CHECK(effects.front().expected_turns_without == Approx(7.0 + 1.0 / 6.0).epsilon(1e-12));
+    CHECK(effects.front().turns_added == Approx(-1.0 / 6.0).epsilon(1e-12));
+    std::size_t off = 0; // middle ladders whose effect is not -1 turn
+    for (std::size_t i = 5; i + 6 < effects.size(); ++i) { // ladder i+1 - i+2
+        const JumpEffect& e = effects[i];
+        off += e.jump.start == static_cast<Square>(i) + 1 &&
+                       std::abs(e.expected_turns_without - 8.0) < 1e-9 &&
+                       std::abs(e.turns_added + 1.0) < 1e-9
+                   ? 0U
+                   : 1U;
+    }
+    CHECK(off == 0);
+    CHECK(effects.back().jump == Jump{top - 1, top});
+    CHECK(effects.back().expected_turns_without == Approx(7.0).epsilon(1e-12));
+    CHECK(std::abs(effects.back().turns_added) < 1e-12);
+}

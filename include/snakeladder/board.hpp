@@ -15,6 +15,7 @@
 #include <iterator>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -80,6 +81,21 @@ concept sized_const_range = const_range<R> && requires(const R& range) {
 
 [[noreturn]] inline void throw_invalid_board(BoardRule rule, const std::string& message) {
     throw InvalidBoard(rule, message);
+}
+
+// The most jumps (or squares of a route) a board's error message names: a cycle may be a million
+// jumps long, and its message must still be one short line.
+inline constexpr std::size_t max_named_jumps = 8;
+
+// The first max_named_jumps of `count` items, `item(k)` the k-th, joined by `separator`. The
+// caller says how the rest is summed up.
+template <class Item>
+std::string first_named(std::size_t count, std::string_view separator, const Item& item) {
+    std::string list;
+    for (std::size_t k = 0; k < count && k < max_named_jumps; ++k) {
+        list += (k == 0 ? "" : std::string(separator)) + item(k);
+    }
+    return list;
 }
 } // namespace detail
 
@@ -299,69 +315,26 @@ private:
                                          a, b, a.start));
             }
         }
+        build_rest_table();
         if constexpr (chain_rule::policy == ChainPolicy::reject) {
             for (const Jump& j : jumps_) {
-                if (const Jump* next = jump_from(j.end)) {
+                // rest_ names one jump per start, so a jump starts on j.end when it moves on.
+                if (rest_[static_cast<std::size_t>(j.end)] != j.end) {
                     detail::throw_invalid_board(
                         BoardRule::chained,
                         fmt::format("{} ends on square {} where {} starts; chained jumps are "
                                     "refused under RejectChains (FollowChains or SingleJump "
                                     "allow them)",
-                                    j, j.end, *next));
+                                    j, j.end, *jump_from(j.end)));
                 }
             }
         } else if constexpr (chain_rule::policy == ChainPolicy::follow) {
-            reject_cycles();
-        }
-        build_rest_table();
-    }
-
-    // Each square starts at most one jump, so the jumps form chains that either end or loop.
-    // Walk each chain once, colouring jumps as in progress / done; meeting an in-progress
-    // jump again is a cycle.
-    constexpr void reject_cycles() const {
-        enum : unsigned char { unvisited, in_progress, done };
-        std::vector<unsigned char> state;
-        state.reserve(jumps_.size());
-        for (std::size_t i = 0; i < jumps_.size(); ++i) {
-            state.push_back(unvisited);
-        }
-        std::vector<std::size_t> walk;
-        for (std::size_t first = 0; first < jumps_.size(); ++first) {
-            walk.clear();
-            std::size_t i = first;
-            while (state[i] == unvisited) {
-                state[i] = in_progress;
-                walk.push_back(i);
-                const Jump* next = jump_from(jumps_[i].end);
-                if (next == nullptr) {
-                    break;
-                }
-                i = static_cast<std::size_t>(next - jumps_.data());
-            }
-            if (state[i] == in_progress && jump_from(jumps_[i].end) != nullptr) {
-                // i is where the walk came back to; the cycle is the walk from i on.
-                std::string cycle;
-                std::string route = std::to_string(jumps_[i].start);
-                bool in_cycle = false;
-                for (const std::size_t k : walk) {
-                    in_cycle = in_cycle || k == i;
-                    if (in_cycle) {
-                        cycle += (cycle.empty() ? "" : ", ") + fmt::format("{}", jumps_[k]);
-                        route += " -> " + std::to_string(jumps_[k].end);
-                    }
-                }
-                detail::throw_invalid_board(
-                    BoardRule::cycle,
-                    fmt::format("{} form a cycle ({}): a token would never stop moving", cycle,
-                                route));
-            }
-            for (const std::size_t k : walk) {
-                state[k] = done;
-            }
+            follow_chains();
         }
     }
 
+    // rest_[s] for one jump per landing: s itself, or the end of the jump from s. Time and
+    // memory linear in the squares and jumps.
     constexpr void build_rest_table() {
         // push_back rather than resize: clang 14 cannot evaluate libstdc++'s bulk fill in a
         // constant expression.
@@ -370,15 +343,71 @@ private:
             rest_.push_back(s);
         }
         for (const Jump& j : jumps_) {
-            Square end = j.end;
-            if constexpr (chain_rule::policy == ChainPolicy::follow) {
-                for (const Jump* next = jump_from(end); next != nullptr;
-                     next = jump_from(next->end)) {
-                    end = next->end;
-                }
-            }
-            rest_[static_cast<std::size_t>(j.start)] = end;
+            rest_[static_cast<std::size_t>(j.start)] = j.end;
         }
+    }
+
+    // Under FollowChains: turns rest_ from the end of each square's own jump into the end of its
+    // whole chain, refusing a cycle. Each square starts at most one jump, so the jumps form
+    // chains that either end or loop. Every square is coloured white (not yet seen), grey (on
+    // the walk under way) or black (resolved): a walk follows white jumps only, and stops on a
+    // square with no jump or a black one, whose rest is already known; every square of the walk
+    // then rests there. Each jump is walked once, so this takes time linear in the squares and
+    // jumps however long the chains (a chain walked again from each of its jumps is quadratic).
+    // Meeting a grey square again is a cycle.
+    constexpr void follow_chains() {
+        enum : unsigned char { white, grey, black };
+        std::vector<unsigned char> colour;
+        colour.reserve(rest_.size());
+        for (std::size_t s = 0; s < rest_.size(); ++s) {
+            colour.push_back(white);
+        }
+        std::vector<Square> walk;
+        for (const Jump& first : jumps_) {
+            walk.clear();
+            Square s = first.start;
+            while (colour[static_cast<std::size_t>(s)] == white &&
+                   rest_[static_cast<std::size_t>(s)] != s) {
+                colour[static_cast<std::size_t>(s)] = grey;
+                walk.push_back(s);
+                s = rest_[static_cast<std::size_t>(s)];
+            }
+            if (colour[static_cast<std::size_t>(s)] == grey) {
+                throw_cycle(walk, s);
+            }
+            const Square end = rest_[static_cast<std::size_t>(s)];
+            for (const Square k : walk) {
+                rest_[static_cast<std::size_t>(k)] = end;
+                colour[static_cast<std::size_t>(k)] = black;
+            }
+        }
+    }
+
+    // The walk came back to `again`: the cycle is the walk from `again` on. Names its first
+    // jumps and how many there are, so a cycle of a million jumps still gives a short message.
+    [[noreturn]] static void throw_cycle(std::span<const Square> walk, Square again) {
+        const auto from =
+            static_cast<std::size_t>(std::find(walk.begin(), walk.end(), again) - walk.begin());
+        const std::span<const Square> cycle = walk.subspan(from);
+        const auto end_of = [&](std::size_t k) {
+            return k + 1 < cycle.size() ? cycle[k + 1] : again;
+        };
+        std::string jumps = detail::first_named(cycle.size(), ", ", [&](std::size_t k) {
+            return fmt::format("{}", Jump{cycle[k], end_of(k)});
+        });
+        std::string route = std::to_string(again) + " -> " +
+                            detail::first_named(cycle.size(), " -> ", [&](std::size_t k) {
+                                return std::to_string(end_of(k));
+                            });
+        if (cycle.size() > detail::max_named_jumps) {
+            const std::size_t more = cycle.size() - detail::max_named_jumps;
+            jumps += fmt::format(" and {} more jump{} ({} in all)", more, more == 1 ? "" : "s",
+                                 cycle.size());
+            route += " -> ... -> " + std::to_string(again);
+        }
+        detail::throw_invalid_board(
+            BoardRule::cycle,
+            fmt::format("{} form a cycle ({}): a token would never stop moving", jumps, route));
     }
 
     Config config_;

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -156,6 +157,73 @@ bool plays_the_standard_game(const Rules& rules) {
     }
 }
 
+// Which jumps a landing takes, as a forest on the squares: the parent of a jump's start is its
+// end under FollowChains (a landing goes on along the chain), none under the other chain rules
+// (it takes one jump). A landing on l takes the jump from h when l lies in h's subtree, which
+// one walk numbering the subtrees tells in O(1), however long the chain.
+class JumpChains {
+public:
+    template <typename Config>
+    explicit JumpChains(const BasicBoard<Config>& board)
+        : first_(static_cast<std::size_t>(board.size()) + 1),
+          after_(static_cast<std::size_t>(board.size()) + 1) {
+        const auto squares = static_cast<std::size_t>(board.size()) + 1;
+        // The children of each square (the starts of the jumps that lead there), packed by square.
+        std::vector<std::size_t> child_start(squares + 1, 0);
+        std::vector<unsigned char> has_parent(squares, 0);
+        const bool follow = BasicBoard<Config>::chain_rule::policy == ChainPolicy::follow;
+        if (follow) {
+            for (const Jump& j : board.jumps()) {
+                ++child_start[static_cast<std::size_t>(j.end) + 1];
+                has_parent[static_cast<std::size_t>(j.start)] = 1;
+            }
+        }
+        for (std::size_t i = 0; i < squares; ++i) {
+            child_start[i + 1] += child_start[i];
+        }
+        std::vector<Square> children(child_start.back());
+        std::vector<std::size_t> fill(child_start.begin(), child_start.end() - 1);
+        if (follow) {
+            for (const Jump& j : board.jumps()) {
+                children[fill[static_cast<std::size_t>(j.end)]++] = j.start;
+            }
+        }
+        // Each root's subtree walked depth first (a board has no cycle), numbering squares as
+        // they are entered: a subtree is then the numbers from its root's up to after_.
+        std::size_t count = 0;
+        std::vector<std::pair<std::size_t, std::size_t>> stack; // (square, next child)
+        for (std::size_t root = 0; root < squares; ++root) {
+            if (has_parent[root] != 0) {
+                continue;
+            }
+            first_[root] = count++;
+            stack.emplace_back(root, child_start[root]);
+            while (!stack.empty()) {
+                auto& [square, next] = stack.back();
+                if (next == child_start[square + 1]) {
+                    after_[square] = count;
+                    stack.pop_back();
+                    continue;
+                }
+                const auto child = static_cast<std::size_t>(children[next++]);
+                first_[child] = count++;
+                stack.emplace_back(child, child_start[child]);
+            }
+        }
+    }
+
+    // Whether a landing on `landed` takes the jump from `start` (itself, or further along).
+    [[nodiscard]] bool passes(Square landed, Square start) const noexcept {
+        const std::size_t at = first_[static_cast<std::size_t>(landed)];
+        const auto h = static_cast<std::size_t>(start);
+        return first_[h] <= at && at < after_[h];
+    }
+
+private:
+    std::vector<std::size_t> first_;
+    std::vector<std::size_t> after_;
+};
+
 // The standard game's jump effects, all from one factorization. Without the jump from h, a turn
 // from s that passed through h (probability u(s)) stops there instead of going on to
 // d = resolve(h): the kernel becomes K + u (e_h - e_d)^T, and A = I - K becomes A + u w^T with
@@ -196,26 +264,63 @@ jump_effects_by_updates(const BasicBoard<Config>& board, const D& dice, double w
     };
     std::vector<std::vector<Passing>> passing(static_cast<std::size_t>(size));
     const std::vector<ChanceOutcome> rolls = rule_analysis_rolls(board, dice, NoHouseRules{});
+    // A square no other square's turn ends on (a jump's start, square 0, one no roll reaches) is
+    // alone: the inverse's column there is 0 off its diagonal, and so are its terms in shift
+    // below, save those of the jump that starts on it, and y there, save at square 0. So only
+    // that jump is counted from such a square (and, from square 0, the jumps for y . u alone):
+    // listing every jump its landings pass through made a chain of n ladders take n jumps from
+    // each of n squares, n^2 in all, and filled the factors with as many zeros.
+    std::vector<unsigned char> alone(static_cast<std::size_t>(size) + 1, 1);
+    for (Square s = 0; s < size; ++s) {
+        for (const KernelMove& m : kernel->moves(s)) {
+            if (m.to != s) {
+                alone[static_cast<std::size_t>(m.to)] = 0;
+            }
+        }
+    }
+    const auto counted = [&](Square s, const Passing& p) {
+        return alone[static_cast<std::size_t>(s)] == 0 || jumps[p.jump].start == s;
+    };
+    const JumpChains chains(board);
+    constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> slot(jumps.size(), none); // where `here` holds each jump
+    const auto add = [&](std::vector<Passing>& here, std::size_t index, double probability) {
+        if (slot[index] == none) {
+            slot[index] = here.size();
+            here.push_back({index, probability});
+        } else {
+            here[slot[index]].probability += probability;
+        }
+    };
     for (Square s = 0; s < size; ++s) {
         std::vector<Passing>& here = passing[static_cast<std::size_t>(s)];
-        for (const ChanceOutcome& roll : rolls) {
-            for (const Jump& jump : board.step_unchecked(s, roll.roll).jumps) {
-                const auto index =
-                    static_cast<std::size_t>(board.jump_from(jump.start) - jumps.data());
-                const auto same = std::find_if(here.begin(), here.end(),
-                                               [&](const Passing& p) { return p.jump == index; });
-                if (same == here.end()) {
-                    here.push_back({index, roll.probability});
-                } else {
-                    same->probability += roll.probability;
+        if (alone[static_cast<std::size_t>(s)] != 0 && s != 0) {
+            const Jump* own = board.jump_from(s);
+            for (const ChanceOutcome& roll : rolls) {
+                const OvershootOutcome out =
+                    BasicBoard<Config>::overshoot_rule::apply(s, roll.roll, size);
+                if (own != nullptr && !out.blocked && chains.passes(out.landed, s)) {
+                    add(here, static_cast<std::size_t>(own - jumps.data()), roll.probability);
                 }
             }
+        } else {
+            for (const ChanceOutcome& roll : rolls) {
+                for (const Jump& jump : board.step_unchecked(s, roll.roll).jumps) {
+                    add(here, static_cast<std::size_t>(board.jump_from(jump.start) - jumps.data()),
+                        roll.probability);
+                }
+            }
+        }
+        for (const Passing& p : here) {
+            slot[p.jump] = none;
         }
     }
     const std::optional<SparseRowsLu> inverse = kernel->selected_inverse(
         [&](Square s, auto&& add_zero) {
             for (const Passing& p : passing[static_cast<std::size_t>(s)]) {
-                add_zero(jumps[p.jump].start);
+                if (counted(s, p)) {
+                    add_zero(jumps[p.jump].start);
+                }
             }
         },
         [&](double share) {
@@ -254,7 +359,10 @@ jump_effects_by_updates(const BasicBoard<Config>& board, const D& dice, double w
         for (const Passing& p : passing[static_cast<std::size_t>(s)]) {
             const Square h = jumps[p.jump].start;
             reach[p.jump] += y[static_cast<std::size_t>(s)] * p.probability;
-            shift[p.jump] += p.probability * (inverse_at(board.resolve(h), s) - inverse_at(h, s));
+            if (counted(s, p)) {
+                shift[p.jump] +=
+                    p.probability * (inverse_at(board.resolve(h), s) - inverse_at(h, s));
+            }
         }
     }
     std::vector<JumpEffect> effects;

@@ -70,10 +70,14 @@ public:
                 "this game",
                 rules.name(), size_, rolls.size(), max_roll_applications));
         }
-        TurnFollower<Config, Rules> follower(board, rolls, rules);
-        GameState start({.players = 1, .max_roll = max_roll});
         start_.reserve(static_cast<std::size_t>(size_) + 2);
         start_.push_back(0);
+        if (rules_off(rules)) {
+            follow_plain_rolls(board, rolls, ticker);
+            return;
+        }
+        TurnFollower<Config, Rules> follower(board, rolls, rules);
+        GameState start({.players = 1, .max_roll = max_roll});
         for (Square s = 0; s < size_; ++s) {
             // Every square: a square may take seconds (65,536 faces under a rule that waits),
             // and the ticker's clock read is nothing beside following its rolls.
@@ -289,6 +293,41 @@ public:
     }
 
 private:
+    // The kernel of the standard game: a turn is one roll, ending where Board::advance says (a
+    // lookup), so no list of the jumps a landing takes is built. Following such a turn through the
+    // turn model built that list for every roll from every square, squares no token stops on
+    // included: on a chain of n ladders, n jumps from each of n squares. The moves and their
+    // sums come out as the turn model's would: one per end square, in the order the rolls first
+    // reach it, each roll's probability added in the order of the rolls.
+    void follow_plain_rolls(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls,
+                            SolveTicker* ticker) {
+        constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+        std::vector<std::size_t> slot(static_cast<std::size_t>(size_) + 1,
+                                      none); // move of a square
+        for (Square s = 0; s < size_; ++s) {
+            if (ticker != nullptr) {
+                ticker->tick(progress(static_cast<double>(s) / static_cast<double>(size_), 0.0));
+            }
+            const std::size_t first = moves_.size();
+            for (const ChanceOutcome& roll : rolls) {
+                const Square to = board.advance(s, roll.roll);
+                std::size_t& at = slot[static_cast<std::size_t>(to)];
+                if (at == none) {
+                    at = moves_.size();
+                    moves_.push_back({to, 1, roll.probability});
+                } else {
+                    moves_[at].probability += roll.probability;
+                }
+            }
+            for (std::size_t m = first; m < moves_.size(); ++m) {
+                slot[static_cast<std::size_t>(moves_[m].to)] = none;
+            }
+            start_.push_back(moves_.size());
+        }
+        start_.push_back(moves_.size()); // home: no moves
+        classify();
+    }
+
     // Factors I - K for solve(), once.
     void factor(SolveTicker* ticker = nullptr) {
         if (factored_) {
