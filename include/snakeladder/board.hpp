@@ -2,6 +2,7 @@
 #pragma once
 
 #include "config.hpp"
+#include "detail/first_named.hpp"
 #include "detail/trap_search.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
@@ -86,17 +87,6 @@ concept sized_const_range = const_range<R> && requires(const R& range) {
 // The most jumps (or squares of a route) a board's error message names: a cycle may be a million
 // jumps long, and its message must still be one short line.
 inline constexpr std::size_t max_named_jumps = 8;
-
-// The first max_named_jumps of `count` items, `item(k)` the k-th, joined by `separator`. The
-// caller says how the rest is summed up.
-template <class Item>
-std::string first_named(std::size_t count, std::string_view separator, const Item& item) {
-    std::string list;
-    for (std::size_t k = 0; k < count && k < max_named_jumps; ++k) {
-        list += (k == 0 ? "" : std::string(separator)) + item(k);
-    }
-    return list;
-}
 } // namespace detail
 
 namespace detail {
@@ -392,19 +382,22 @@ private:
         const auto end_of = [&](std::size_t k) {
             return k + 1 < cycle.size() ? cycle[k + 1] : again;
         };
-        std::string jumps = detail::first_named(cycle.size(), ", ", [&](std::size_t k) {
-            return fmt::format("{}", Jump{cycle[k], end_of(k)});
-        });
-        std::string route = std::to_string(again) + " -> " +
-                            detail::first_named(cycle.size(), " -> ", [&](std::size_t k) {
-                                return std::to_string(end_of(k));
-                            });
-        if (cycle.size() > detail::max_named_jumps) {
-            const std::size_t more = cycle.size() - detail::max_named_jumps;
-            jumps += fmt::format(" and {} more jump{} ({} in all)", more, more == 1 ? "" : "s",
-                                 cycle.size());
-            route += " -> ... -> " + std::to_string(again);
-        }
+        const std::string jumps = detail::first_named(
+            cycle.size(), ", ",
+            [&](std::size_t k) {
+                return fmt::format("{}", Jump{cycle[k], end_of(k)});
+            },
+            detail::max_named_jumps, {},
+            [&](std::size_t more) {
+                return fmt::format(" and {} more jump{} ({} in all)", more, more == 1 ? "" : "s",
+                                   cycle.size());
+            });
+        const std::string route =
+            std::to_string(again) + " -> " +
+            detail::first_named(
+                cycle.size(), " -> ", [&](std::size_t k) { return std::to_string(end_of(k)); },
+                detail::max_named_jumps, {},
+                [&](std::size_t) { return " -> ... -> " + std::to_string(again); });
         detail::throw_invalid_board(
             BoardRule::cycle,
             fmt::format("{} form a cycle ({}): a token would never stop moving", jumps, route));

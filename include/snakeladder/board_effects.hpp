@@ -12,6 +12,7 @@
 #include "analysis.hpp"
 #include "board.hpp"
 #include "board_traps.hpp"
+#include "detail/first_named.hpp"
 #include "detail/solve_ticker.hpp"
 #include "detail/turn_kernel.hpp"
 #include "dice.hpp"
@@ -96,13 +97,13 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
     detail::SolveTicker following_ticker(following);
     const auto kernel = detail::turn_kernel(board, dice, house_rules, &following_ticker);
     if (const std::vector<Square>& traps = kernel->traps(); !traps.empty()) {
-        constexpr std::size_t named = 8; // a message stays short, however many traps
-        const std::span<const Square> first(traps.data(), std::min(traps.size(), named));
         throw InvalidConfig(fmt::format(
-            "square_statistics: a token can be trapped on this board (square{} {}{} {} reached "
+            "square_statistics: a token can be trapped on this board (square{} {} {} reached "
             "from the start, and home cannot be reached from {}), so the visits are infinite",
-            traps.size() == 1 ? "" : "s", fmt::join(first, ", "),
-            traps.size() > named ? fmt::format(" and {} more", traps.size() - named) : "",
+            traps.size() == 1 ? "" : "s",
+            detail::first_named(
+                traps.size(), ", ", [&traps](std::size_t k) { return std::to_string(traps[k]); },
+                8),
             traps.size() == 1 ? "is" : "are", traps.size() == 1 ? "it" : "them"));
     }
     const std::optional<detail::SparseRowsLu> inverse = kernel->selected_inverse(

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "board.hpp"
+#include "detail/first_named.hpp"
 #include "detail/turn_outcomes.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
@@ -107,16 +108,9 @@ inline std::string describe_trap_squares(const std::vector<Square>& traps,
         return "home can never be reached from the start with " + roll_words +
                ": a game on this board never ends";
     }
-    constexpr std::size_t named = 8;
-    std::string list;
-    for (std::size_t i = 0; i < traps.size() && i < named; ++i) {
-        const bool last = i + 1 == std::min(traps.size(), named);
-        list += (i == 0 ? "" : (last && traps.size() <= named ? " and " : ", ")) +
-                std::to_string(traps[i]);
-    }
-    if (traps.size() > named) {
-        list += fmt::format(" and {} more", traps.size() - named);
-    }
+    const std::string list = first_named(
+        traps.size(), ", ", [&traps](std::size_t k) { return std::to_string(traps[k]); }, 8,
+        " and ");
     if (traps.size() == 1) {
         return "square " + list +
                " is a trap: a token can reach it from the start, but from it "
@@ -282,14 +276,9 @@ void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const R
                                         "with rolls of {} under {}",
                                         board.size(), rolls, rule));
     }
-    constexpr std::size_t named = 5;
-    std::string squares;
-    for (std::size_t i = 0; i < found.traps.size() && i < named; ++i) {
-        squares += (i == 0 ? "" : ", ") + std::to_string(found.traps[i]);
-    }
-    if (found.traps.size() > named) {
-        squares += fmt::format(" and {} more", found.traps.size() - named);
-    }
+    const std::string squares = first_named(
+        found.traps.size(), ", ",
+        [&found](std::size_t k) { return std::to_string(found.traps[k]); }, 5);
     throw InvalidConfig(fmt::format(
         "with rolls of {} under {}, a token can reach square{} {} but can never get home "
         "(square {}) from there, so the game might never end",

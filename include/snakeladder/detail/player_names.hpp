@@ -3,6 +3,7 @@
 #pragma once
 
 #include "../errors.hpp"
+#include "first_named.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -16,15 +17,8 @@ namespace snakeladder::detail {
 
 // The first few names, for a message: `Ana, Ben and 3 more`.
 inline std::string listed_names(const std::vector<std::string>& names) {
-    constexpr std::size_t shown = 8;
-    std::string list;
-    for (std::size_t i = 0; i < names.size() && i < shown; ++i) {
-        list += (i == 0 ? "" : ", ") + shown_for_message(names[i]);
-    }
-    if (names.size() > shown) {
-        list += fmt::format(" and {} more", names.size() - shown);
-    }
-    return list;
+    return first_named(
+        names.size(), ", ", [&names](std::size_t k) { return shown_for_message(names[k]); }, 8);
 }
 
 // The seats of `names` sorted by name (equal names by seat), for seat_by_name. Throws
