@@ -3,6 +3,7 @@
 
 #include "catch.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include <snakeladder/game.hpp>
 #include <snakeladder/game_result.hpp>
 #include <snakeladder/jump.hpp>
+#include <snakeladder/solve_report.hpp>
 #include <snakeladder/turn_record.hpp>
 #include <string>
 #include <utility>
@@ -172,6 +174,19 @@ inline std::vector<LoadedDice<>> three_dice() {
 }
 
 // --- Hostile values: the integer limits and the largest board ----------------------------------
+
+// A ProgressOptions callback's (done, total), in the order given.
+using ProgressReport = std::pair<std::int64_t, std::int64_t>;
+
+// Options that add every report to `reports`: an interval of 0, so none is skipped.
+inline ProgressOptions recording_progress(std::vector<ProgressReport>& reports) {
+    ProgressOptions options;
+    options.progress_interval = std::chrono::milliseconds(0);
+    options.progress = [&reports](std::int64_t done, std::int64_t total) {
+        reports.emplace_back(done, total);
+    };
+    return options;
+}
 
 inline constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
 inline constexpr std::int64_t int64_min = std::numeric_limits<std::int64_t>::min();

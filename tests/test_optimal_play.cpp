@@ -449,13 +449,9 @@ TEST_CASE("two players: the refusals", "[decisions][duel]") {
 
 TEST_CASE("optimal play reports its rounds and sweeps, and a callback that throws stops it",
           "[decisions][optimal][progress]") {
-    using Report = std::pair<std::int64_t, std::int64_t>;
+    using Report = support::ProgressReport;
     std::vector<Report> reports;
-    ProgressOptions options;
-    options.progress_interval = std::chrono::milliseconds(0);
-    options.progress = [&reports](std::int64_t done, std::int64_t total) {
-        reports.emplace_back(done, total);
-    };
+    ProgressOptions options = support::recording_progress(reports);
     struct Stop {};
     ProgressOptions stopping;
     stopping.progress_interval = std::chrono::milliseconds(0);

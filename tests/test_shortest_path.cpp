@@ -1,6 +1,7 @@
 // min_rolls: the fewest rolls home when the player chooses each roll, with a path the board
 // really allows; LeetCode 909; no path when home cannot be reached.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -197,13 +198,9 @@ TEST_CASE("min_rolls refuses what it cannot search", "[shortest_path][errors]") 
 
 TEST_CASE("min_rolls reports the squares it searched, and a callback that throws stops it",
           "[shortest_path][progress]") {
-    using Report = std::pair<std::int64_t, std::int64_t>;
+    using Report = support::ProgressReport;
     std::vector<Report> reports;
-    ProgressOptions options;
-    options.progress_interval = std::chrono::milliseconds(0);
-    options.progress = [&reports](std::int64_t done, std::int64_t total) {
-        reports.emplace_back(done, total);
-    };
+    ProgressOptions options = support::recording_progress(reports);
     SECTION("three squares, rolls of 1: squares 0, 1 and 2 searched, reported once at the end") {
         REQUIRE(min_rolls(Board<>({}, GameConfig<>({.size = 3})), 1, 0, options)->roll_count() ==
                 3);
