@@ -628,11 +628,9 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
         }
     }
     const CleanLabel clean_title =
-        options.title.empty() ? CleanLabel{fmt::format("Snakes and ladders: {} squares", size), 0}
-                              : clean_label(options.title);
+        clean_label(options.title.empty() ? fmt::format("Snakes and ladders: {} squares", size)
+                                          : options.title);
     const std::string title = xml_escaped(clean_title.text);
-    const std::size_t title_length =
-        options.title.empty() ? clean_title.text.size() : clean_title.width;
 
     // The strip under the grid: START under square 1 (always at the bottom left), then the
     // tokens still waiting to enter the board.
@@ -652,48 +650,46 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
     enum class Symbol { ladder, snake, token, heat, note };
     struct LegendItem {
         Symbol symbol;
-        std::string words;
+        CleanLabel words;
         double symbol_width = 0;
         double x = 0;
         double y = 0;
     };
     std::vector<LegendItem> legend;
     if (options.legend) {
-        legend.push_back({Symbol::ladder, "ladder: climb to its top", cell * 0.7});
-        legend.push_back({Symbol::snake, "snake: slide to its tail", cell * 0.9});
+        legend.push_back({Symbol::ladder, clean_label("ladder: climb to its top"), cell * 0.7});
+        legend.push_back({Symbol::snake, clean_label("snake: slide to its tail"), cell * 0.9});
         if (!options.tokens.empty()) {
-            legend.push_back({Symbol::token, "token: a player", cell * 0.5});
+            legend.push_back({Symbol::token, clean_label("token: a player"), cell * 0.5});
         }
         if (!options.heat.empty()) {
-            const CleanLabel words = clean_label(
-                options.heat_legend.empty() ? "share of the hottest square" : options.heat_legend);
-            legend.push_back({Symbol::heat, "0% to 100%: " + words.text, cell * 1.5});
+            const std::string words =
+                options.heat_legend.empty() ? "share of the hottest square" : options.heat_legend;
+            legend.push_back(
+                {Symbol::heat, clean_label(fmt::format("0% to 100%: {}", words)), cell * 1.5});
         }
         if (!options.notes.empty()) {
-            legend.push_back({Symbol::note,
-                              clean_label(options.notes_legend.empty() ? "a note on the square"
-                                                                       : options.notes_legend)
-                                  .text,
-                              cell * 0.5});
+            const std::string words =
+                options.notes_legend.empty() ? "a note on the square" : options.notes_legend;
+            legend.push_back({Symbol::note, clean_label(words), cell * 0.5});
         }
     }
     const double legend_row = cell * 0.55;
     const double legend_top = strip_top + strip_height;
     const auto item_width = [&](const LegendItem& item) {
-        return item.symbol_width + cell * 0.15 +
-               text_width(clean_label(item.words).width, text_font);
+        return item.symbol_width + cell * 0.15 + text_width(item.words.width, text_font);
     };
     for (const LegendItem& item : legend) {
         right = std::max(right, margin + item_width(item));
     }
     // A long title on a narrow board is set smaller, down to 0.25 of a square, before it
     // widens the picture.
-    const double title_natural = text_width(title_length, cell * 0.4, true);
+    const double title_natural = text_width(clean_title.width, cell * 0.4, true);
     const double title_font =
         title_natural <= right - margin
             ? cell * 0.4
             : std::max(cell * 0.25, cell * 0.4 * (right - margin) / title_natural);
-    right = std::max(right, margin + text_width(title_length, title_font, true));
+    right = std::max(right, margin + text_width(clean_title.width, title_font, true));
     int legend_lines = 0;
     double cursor = margin;
     for (LegendItem& item : legend) {
@@ -1046,7 +1042,8 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
                 break;
             }
             fmt::format_to(to, "<text x=\"{}\" y=\"{}\" dy=\"0.35em\">{}</text>\n",
-                           n(x + item.symbol_width + cell * 0.15), n(y), xml_escaped(item.words));
+                           n(x + item.symbol_width + cell * 0.15), n(y),
+                           xml_escaped(item.words.text));
         }
         out += "</g>\n";
     }
@@ -1082,16 +1079,21 @@ template <typename Config>
     return detail::draw_text(board.size(), board.jumps(), options);
 }
 
-/// The board as a standalone SVG document: the title, the grid of numbered squares in the same
-/// back-and-forth layout as render_text(), each ladder as a green path with two rails and
-/// rungs, each snake as a red S-shaped path with a round head, and the tokens as coloured discs
-/// labelled with their labels (those on square 0 in a "Waiting to start" strip under the
-/// grid). Every jump is exactly one <path> element; every label and the title are XML-escaped
-/// and cleaned as for render_text(). The output depends only on the arguments: coordinates
-/// are written with one decimal.
+/// The board as a standalone SVG document, in the colours of `options.theme`: the title; the
+/// grid of numbered squares in the same back-and-forth layout as render_text(), chequered, home
+/// labelled HOME; each ladder as two thin rails with rungs and each snake as a thick dashed
+/// S-curve with a round head (bent to the side that crosses fewer jumps), both under the
+/// numbers, which sit on halos of their squares' colours; the notes; START under square 1 with
+/// the tokens waiting on square 0 beside it; the tokens as discs about half a square wide,
+/// ringed, shadowed and labelled; and a legend (ladder, snake, token, heat scale, notes).
+/// Every jump is exactly one <path> element (nothing else is a <path>); every label and the
+/// title are XML-escaped and cleaned as for render_text(). The output depends only on the
+/// arguments: coordinates are written with one decimal. docs/rendering.md describes the picture.
 ///
 /// Throws InvalidConfig for a row width outside 1..max_row_width, a board above
-/// max_drawn_squares, a token off the board, or a cell size outside 8..1000.
+/// max_drawn_squares, a token off the board, a cell size outside 8..1000, a heat map or notes
+/// of the wrong length or a heat value that is negative or not finite, or a theme colour that
+/// is not `#rgb`, `#rrggbb` or a name of letters (or no token colours).
 template <typename Config>
 [[nodiscard]] std::string render_svg(const BasicBoard<Config>& board,
                                      const SvgOptions& options = {}) {
