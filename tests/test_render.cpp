@@ -544,6 +544,20 @@ TEST_CASE("SVG themes: a colour that is not a plain colour is refused", "[render
                         "there is no SVG theme \"Dark\": the themes are light, dark and print");
 }
 
+TEST_CASE("SVG snakes bend away from the ladders they would cross", "[render][svg]") {
+    // Three squares a row, cells of 60: column 1 is centred at x = 105, and the snake 29-2 runs
+    // straight down it from y = 93 (row 9) to 633 (row 0), bending by min(0.6 x 60, 540 / 4) =
+    // 36. Its S-bend's control points sit a third and two thirds of the way down, 36 to either
+    // side: by default the first to the left (the upper half bulges left), the second right.
+    REQUIRE(count_of(render_svg(board_of(30, {{29, 2}}), {.row_width = 3}),
+                     "<path d=\"M105 93C69 273 141 453 105 633\"/>") == 1);
+    // The ladder 7-20 climbs from the left, (45, 513), to the snake's line at (105, 273), a
+    // third of the way down: the upper half bulging left would cross it, so the snake bends
+    // the other way.
+    REQUIRE(count_of(render_svg(board_of(30, {{7, 20}, {29, 2}}), {.row_width = 3}),
+                     "<path d=\"M105 93C141 273 69 453 105 633\"/>") == 1);
+}
+
 TEST_CASE("SVG without tokens, of other sizes and shapes", "[render][svg]") {
     const std::string bare = render_svg(small_board(), {.row_width = 4, .cell_size = 40});
     require_well_formed(bare);
