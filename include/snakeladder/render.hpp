@@ -129,8 +129,9 @@ struct SvgTheme {
                 .tokens = {"#64b5f6", "#ffb74d", "#ce93d8", "#4dd0e1", "#f48fb1", "#dce775",
                            "#bcaaa4", "#9fa8da"}};
     }
-    /// Black on white with no filled areas but the tokens' rings and the start marker: for a
-    /// black-and-white printer or a photocopy. Ladders and snakes differ by shape and dash.
+    /// Black on white, with no filled area but the START badge (white squares, white tokens
+    /// with black rings and labels): for a black-and-white printer or a photocopy. Ladders and
+    /// snakes differ by shape, width and dash, as in every theme.
     [[nodiscard]] static SvgTheme print() {
         return {.background = "#ffffff",
                 .text = "#000000",
