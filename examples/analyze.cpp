@@ -43,6 +43,7 @@ struct AnalyzeOptions {
     std::string policy;
     ChoiceFlags choices;
     std::string title;
+    std::string theme = "light";
     int width = 50;
     bool progress = true;
 };
@@ -635,8 +636,10 @@ int analyze(const AnalyzeOptions& options) {
     check_standard_output("the report"); // the report is done: a failed write stops here
 
     const std::string title = options.title.empty() ? board_name(options.board) : options.title;
+    const SvgTheme theme = SvgTheme::named(options.theme);
     if (!options.svg.empty()) {
-        write_file(options.svg, render_svg(board, {.title = title}), "the board picture");
+        write_file(options.svg, render_svg(board, {.title = title, .theme = theme}),
+                   "the board picture");
     }
     if (!options.heat.empty()) {
         if (visits.empty()) {
@@ -645,16 +648,21 @@ int analyze(const AnalyzeOptions& options) {
         }
         write_file(options.heat,
                    render_svg(board, {.title = title + ": turns begun on each square",
-                                      .heat = std::move(visits)}),
+                                      .heat = std::move(visits),
+                                      .theme = theme}),
                    "the heat map");
     }
     if (!options.policy.empty()) {
         if (notes.empty()) {
             throw std::runtime_error("no policy map: best play is not solved (see above)");
         }
+        const std::string key = "2d: roll two dice there; s:9-12: stay after a 9 to a 12";
         write_file(options.policy,
-                   render_svg(board, {.title = title + ": best play", .notes = std::move(notes)}),
-                   "the policy map (2d: roll two dice there; s:9-12: stay after a 9 to a 12)");
+                   render_svg(board, {.title = title + ": best play",
+                                      .notes = std::move(notes),
+                                      .theme = theme,
+                                      .notes_legend = key}),
+                   "the policy map (" + key + ")");
     }
     if (!options.plot.empty()) {
         LengthPlot plot;
@@ -709,6 +717,10 @@ int run(int argc, char** argv) {
                    "dice, and the rolls to stay after, on each square")
         ->type_name("FILE");
     app.add_option("--title", options.title, "Title of the pictures (default: the board's name)");
+    app.add_option("--theme", options.theme, "Colours of the board pictures: light, dark or print")
+        ->check(CLI::IsMember({"light", "dark", "print"}))
+        ->type_name("THEME")
+        ->capture_default_str();
     app.add_option("--width", options.width, "Width of the longest histogram bar")
         ->check(whole_number(10, 200))
         ->type_name("COLUMNS")

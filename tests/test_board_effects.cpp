@@ -460,16 +460,16 @@ TEST_CASE("jump effects report their progress", "[analysis][effects]") {
     }
 }
 
-TEST_CASE("the SVG heat map shades each square by its share of the hottest", "[render][effects]") {
+TEST_CASE("the SVG heat map tints each square by its share of the hottest", "[render][effects]") {
     const Board<> board({{3, 1}}, {.size = 4});
     const std::string svg =
         render_svg(board, {.heat = square_statistics(board, FairDice<>({.sides = 2})).visits});
-    // Square 1 (3 turns) is the hottest: deep red (183, 28, 28); square 2 (2 turns) two thirds
-    // of the way from (255, 248, 225): (207, 101.3, 93.7), rounded;
-    // square 3 (no visits) the board's light colour; home is not shaded.
-    REQUIRE_THAT(svg, SL_CONTAINS("fill=\"#b71c1c\"><title>square 1: 100% of the hottest"));
-    REQUIRE_THAT(svg, SL_CONTAINS("fill=\"#cf655e\"><title>square 2: 67% of the hottest"));
-    REQUIRE_THAT(svg, SL_CONTAINS("fill=\"#fff8e1\"><title>square 3: 0% of the hottest"));
+    // Square 1 (3 turns) is the hottest: covered by the heat colour at 0.75 opacity; square 2
+    // (2 turns) at two thirds of that, 0.5; square 3 (no visits) not at all; home not covered.
+    REQUIRE_THAT(svg, SL_CONTAINS("<g class=\"heat-map\" fill=\"#b71c1c\""));
+    REQUIRE_THAT(svg, SL_CONTAINS("fill-opacity=\"0.75\"><title>square 1: 100% of the hottest"));
+    REQUIRE_THAT(svg, SL_CONTAINS("fill-opacity=\"0.50\"><title>square 2: 67% of the hottest"));
+    REQUIRE_THAT(svg, SL_CONTAINS("fill-opacity=\"0.00\"><title>square 3: 0% of the hottest"));
     REQUIRE_THAT(svg, !SL_CONTAINS("square 4:"));
     REQUIRE_THROWS_WITH(render_svg(board, {.heat = {1.0, 2.0}}),
                         SL_CONTAINS("one value per square 0 to 3, 4 in all; got 2"));

@@ -343,8 +343,8 @@ TEST_CASE("SVG: the grid, one path per jump, tokens, title", "[render][svg]") {
     REQUIRE(svg.ends_with("</svg>\n"));
     REQUIRE(count_of(svg, "<title>Snakes and ladders: 100 squares</title>") == 1);
 
-    // One rect per square plus the background; one number per square.
-    REQUIRE(count_of(svg, "<rect ") == 101);
+    // One rect per square, the background and the START marker; one number per square.
+    REQUIRE(count_of(svg, "<rect ") == 102);
     REQUIRE(count_of(svg, ">1</text>") == 1);
     REQUIRE(count_of(svg, ">100</text>") == 1);
     // Square 1 is bottom left, square 100 (home, gold) top left, square 10 bottom right.
@@ -355,16 +355,19 @@ TEST_CASE("SVG: the grid, one path per jump, tokens, title", "[render][svg]") {
     REQUIRE(svg.find("<rect x=\"555\" y=\"603\" width=\"60\" height=\"60\" fill=\"#f3e0c0\"/>") !=
             std::string::npos);
 
-    // Each jump is exactly one path, titled with its name; a snake also has a round head.
+    // Each jump is exactly one path, titled with its name (the legend draws its samples with
+    // lines); a snake also has a round head.
     REQUIRE(count_of(svg, "<path ") == 19);
-    REQUIRE(count_of(svg, "<g class=\"ladder\">") == 9);
-    REQUIRE(count_of(svg, "<g class=\"snake\">") == 10);
+    REQUIRE(count_of(svg, "<g class=\"ladder\" opacity=\"0.85\">") == 9);
+    REQUIRE(count_of(svg, "<g class=\"snake\" opacity=\"0.85\">") == 10);
     REQUIRE(count_of(svg, "<title>ladder 1-38</title><path d=\"M") == 1);
     REQUIRE(count_of(svg, "<title>snake 98-78</title><path d=\"M165 93C") == 1);
 
-    // Tokens: a disc each, two sharing square 12, one waiting below the grid.
+    // Tokens: a disc and a shadow each, two sharing square 12, one waiting below the grid; ten
+    // snake heads; the legend's snake head and token.
     REQUIRE(count_of(svg, "<g class=\"token\">") == 4);
-    REQUIRE(count_of(svg, "<circle ") == 10 + 4);
+    REQUIRE(count_of(svg, "<circle class=\"shadow\"") == 4);
+    REQUIRE(count_of(svg, "<circle ") == 10 + 2 * 4 + 2);
     REQUIRE(count_of(svg, "<title>Ana on square 12</title>") == 1);
     REQUIRE(count_of(svg, "<title>Bob on square 12</title>") == 1);
     REQUIRE(count_of(svg, "<title>Cy on square 100</title>") == 1);
@@ -376,26 +379,209 @@ TEST_CASE("SVG: the grid, one path per jump, tokens, title", "[render][svg]") {
             svg);
 }
 
+TEST_CASE("SVG: start and home are marked, and a legend explains the picture", "[render][svg]") {
+    // The classic board, cells of 60: margin 15, the grid from y = 63 to 663, ten columns.
+    const std::vector<Token> tokens{{"Ana", 12}, {"Di", 0}};
+    const std::string svg = render_svg(classic(), {.tokens = tokens});
+    require_well_formed(svg);
+
+    // HOME on square 100 (top left, 15..75 x 63..123): centred, 0.9 of the way down.
+    REQUIRE(count_of(svg, ">HOME</text>") == 1);
+    REQUIRE(count_of(svg, "<text class=\"home\" x=\"45\" y=\"117\"") == 1);
+    // START under square 1 (x 15..75): an arrow from y = 675 up to 666 at x = 45, on a badge.
+    REQUIRE(count_of(svg, ">START</text>") == 1);
+    REQUIRE(count_of(svg, "<polygon points=\"45,666 37.8,675 52.2,675\"/>") == 1);
+
+    // The legend: ladder, snake and token; no heat scale nor notes without them. Its words are
+    // 15.6 high and about 8.58 a character wide: "ladder: climb to its top" (24 characters,
+    // after a 42-wide sample) and "snake: slide to its tail" (24, after 54) share the first
+    // line (15 + 42 + 9 + 205.9 + 27 + 54 + 9 + 205.9 = 567.8 <= 615, the grid's right edge),
+    // "token: a player" (after 30) does not fit after them and starts the second. Lines are
+    // 33 high from y = 711, under the 48-high START strip.
+    REQUIRE(svg.find("<g class=\"legend\"") > svg.find("<g class=\"tokens\""));
+    REQUIRE(count_of(svg, "<text x=\"66\" y=\"727.5\" dy=\"0.35em\">ladder: climb to its "
+                          "top</text>") == 1);
+    REQUIRE(count_of(svg, ">snake: slide to its tail</text>") == 1);
+    REQUIRE(count_of(svg, "<text x=\"54\" y=\"760.5\" dy=\"0.35em\">token: a player</text>") == 1);
+    REQUIRE(svg.find("0% to 100%") == std::string::npos);
+    REQUIRE(svg.find("a note on the square") == std::string::npos);
+    // So the picture is 15 + 600 + 15 wide and 711 + 2 x 33 + 15 high.
+    REQUIRE(count_of(svg, "version=\"1.1\" width=\"630\" height=\"792\"") == 1);
+
+    // Without a legend the picture ends under the START strip.
+    const std::string bare = render_svg(classic(), {.tokens = tokens, .legend = false});
+    require_well_formed(bare);
+    REQUIRE(bare.find("class=\"legend\"") == std::string::npos);
+    REQUIRE(count_of(bare, "version=\"1.1\" width=\"630\" height=\"726\"") == 1);
+    REQUIRE(count_of(bare, ">START</text>") == 1);
+}
+
+TEST_CASE("SVG: every number is drawn over the jumps, on a halo of its square's colour",
+          "[render][svg]") {
+    const std::string svg = render_svg(classic());
+    const std::size_t numbers = svg.find("<g class=\"numbers\"");
+    REQUIRE(numbers != std::string::npos);
+    REQUIRE(numbers > svg.rfind("<g class=\"ladder\""));
+    REQUIRE(numbers > svg.rfind("<g class=\"snake\""));
+    REQUIRE(count_of(svg, "<g class=\"numbers\" font-size=\"15.6\" font-weight=\"bold\" "
+                          "fill=\"#5d4037\" stroke-width=\"4.8\" stroke-linejoin=\"round\" "
+                          "paint-order=\"stroke\">") == 1);
+    // The halo is the square's colour: 50 light squares ((row + column) even), 49 dark, home.
+    REQUIRE(count_of(svg, " stroke=\"#fff8e1\">") == 50);
+    REQUIRE(count_of(svg, " stroke=\"#f3e0c0\">") == 49);
+    REQUIRE(count_of(svg, "<text x=\"19.2\" y=\"81\" stroke=\"#ffd54f\">100</text>") == 1);
+    // Square 1 at the bottom left (15, 603), 10 at the bottom right (555, 603): numbers at
+    // 0.07 and 0.3 of a square from the corner.
+    REQUIRE(count_of(svg, "<text x=\"19.2\" y=\"621\" stroke=\"#fff8e1\">1</text>") == 1);
+    REQUIRE(count_of(svg, "<text x=\"559.2\" y=\"621\" stroke=\"#f3e0c0\">10</text>") == 1);
+}
+
+TEST_CASE("SVG tokens: large discs, labelled, several to a square", "[render][svg]") {
+    // Square 12 is in the second row, running right to left: column 8, corner (495, 543). A
+    // token alone is centred at (525, 543 + 0.64 x 60) with a radius of 0.27 x 60.
+    const std::string alone = render_svg(classic(), {.tokens = {{"Ana", 12}}});
+    REQUIRE(count_of(alone, "<circle cx=\"525\" cy=\"581.4\" r=\"16.2\" fill=\"#1565c0\"/>") == 1);
+    // Its label: a font of 16.2 x 2.6 / 3 for three letters.
+    REQUIRE(count_of(alone, "<text x=\"525\" y=\"581.4\" dy=\"0.35em\" font-size=\"14\" "
+                            "fill=\"#ffffff\" stroke=\"none\">Ana</text>") == 1);
+
+    // Two share the square side by side: radius 0.23 x 60 (two discs across 0.92 of it).
+    const std::string two = render_svg(classic(), {.tokens = {{"Ana", 12}, {"Bo", 12}}});
+    REQUIRE(count_of(two, "<circle cx=\"511.2\" cy=\"581.4\" r=\"13.8\" fill=\"#1565c0\"/>") == 1);
+    REQUIRE(count_of(two, "<circle cx=\"538.8\" cy=\"581.4\" r=\"13.8\" fill=\"#e65100\"/>") == 1);
+    REQUIRE(count_of(two, ">Bo</text>") == 1);
+
+    // Four: two rows of two, radius 0.165 x 60 (two rows in 0.66 of the square).
+    const std::string four =
+        render_svg(classic(), {.tokens = {{"A", 12}, {"B", 12}, {"C", 12}, {"D", 12}}});
+    REQUIRE(count_of(four, "<circle cx=\"515.1\" cy=\"571.5\" r=\"9.9\"") == 1); // A
+    REQUIRE(count_of(four, "<circle cx=\"534.9\" cy=\"571.5\" r=\"9.9\"") == 1); // B
+    REQUIRE(count_of(four, "<circle cx=\"515.1\" cy=\"591.3\" r=\"9.9\"") == 1); // C
+    REQUIRE(count_of(four, "<circle cx=\"534.9\" cy=\"591.3\" r=\"9.9\"") == 1); // D
+
+    // Waiting: a disc of 0.25 x 60 in the strip under the grid (y = 663 + 24), after the words
+    // "Waiting to start" (x = 15 + 69, then 17 characters of 8.58: the discs from 229.86).
+    const std::string waiting = render_svg(classic(), {.tokens = {{"Di", 0}}});
+    REQUIRE(count_of(waiting, "<circle cx=\"247.9\" cy=\"687\" r=\"15\" fill=\"#1565c0\"/>") == 1);
+    REQUIRE(count_of(waiting, ">Di</text>") == 1);
+}
+
+TEST_CASE("SVG themes: light, dark, print, and colours of one's own", "[render][svg]") {
+    const auto board = board_of(12, {{3, 10}, {11, 5}});
+    SECTION("light is the default") {
+        REQUIRE(SvgOptions{}.theme == SvgTheme::light());
+        REQUIRE(SvgTheme::named("light") == SvgTheme::light());
+    }
+    SECTION("dark") {
+        const std::string svg =
+            render_svg(board, {.tokens = {{"A", 4}}, .theme = SvgTheme::named("dark")});
+        require_well_formed(svg);
+        REQUIRE(count_of(svg, "<rect class=\"background\" width=\"630\"") == 1);
+        REQUIRE(count_of(svg, "fill=\"#121417\"/>") == 1);
+        REQUIRE(count_of(svg, "<g class=\"ladders\" stroke=\"#9ccc65\"") == 1);
+        REQUIRE(count_of(svg, "<g class=\"snakes\" stroke=\"#ef5350\"") == 1);
+        REQUIRE(count_of(svg, "<g class=\"numbers\" font-size=\"15.6\" font-weight=\"bold\" "
+                              "fill=\"#cfd8dc\"") == 1);
+        REQUIRE(count_of(svg, "r=\"16.2\" fill=\"#64b5f6\"/>") == 1); // the token
+    }
+    SECTION("print: white squares, black lines, white tokens with black labels") {
+        const std::string svg =
+            render_svg(board, {.tokens = {{"A", 4}}, .theme = SvgTheme::named("print")});
+        require_well_formed(svg);
+        REQUIRE(count_of(svg, "<g class=\"squares\" stroke=\"#000000\"") == 1);
+        REQUIRE(count_of(svg, "height=\"60\" fill=\"#ffffff\"/>") == 12);
+        REQUIRE(svg.find("#fff8e1") == std::string::npos);
+        REQUIRE(count_of(svg, "r=\"16.2\" fill=\"#ffffff\"/>") == 1);
+        REQUIRE(count_of(svg, "fill=\"#000000\" stroke=\"none\">A</text>") == 1);
+        // Snakes are dashed and thicker than ladders in every theme.
+        REQUIRE(count_of(svg, "<g class=\"ladders\" stroke=\"#000000\" stroke-width=\"3.3\"") == 1);
+        REQUIRE(count_of(svg, "<g class=\"snakes\" stroke=\"#000000\" stroke-width=\"7.8\" "
+                              "stroke-dasharray=\"14.4 3.6\"") == 1);
+    }
+    SECTION("own colours: names, #rgb, and a palette used in turn") {
+        SvgTheme theme = SvgTheme::light();
+        theme.ladder = "teal";
+        theme.snake = "#A0B";
+        theme.tokens = {"red", "#00ff00"};
+        const std::string svg = render_svg(
+            board, {.tokens = {{"A", 4}, {"B", 6}, {"C", 7}}, .theme = theme, .legend = false});
+        REQUIRE(count_of(svg, "<g class=\"ladders\" stroke=\"teal\"") == 1);
+        REQUIRE(count_of(svg, "<g class=\"snakes\" stroke=\"#A0B\"") == 1);
+        REQUIRE(count_of(svg, "r=\"16.2\" fill=\"red\"/>") == 2); // A and C
+        REQUIRE(count_of(svg, "r=\"16.2\" fill=\"#00ff00\"/>") == 1);
+    }
+}
+
+TEST_CASE("SVG themes: a colour that is not a plain colour is refused", "[render][svg][errors]") {
+    const auto board = small_board();
+    const auto refused = [&](SvgTheme theme, const std::string& message) {
+        const SvgOptions options{.tokens = {{"A", 1}}, .theme = std::move(theme)};
+        const SvgOptions before = options;
+        REQUIRE_THROWS_WITH(render_svg(board, options), message);
+        // Nothing changed: the options are as they were (the call only reads them).
+        REQUIRE(options.theme == before.theme);
+        REQUIRE(options.tokens == before.tokens);
+    };
+    SvgTheme theme = SvgTheme::light();
+    theme.snake = "red\"/><script>";
+    refused(theme, "the SVG theme's snake colour must be #rgb, #rrggbb or a name made of "
+                   "letters, got \"red\\\"/><script>\"");
+    for (const std::string bad : {"", "#12", "#1234", "#ggg", "rgb(1,2,3)", "light blue", "red1"}) {
+        theme = SvgTheme::light();
+        theme.background = bad;
+        refused(theme, "the SVG theme's background colour must be #rgb, #rrggbb or a name made "
+                       "of letters, got \"" +
+                           bad + "\"");
+    }
+    theme = SvgTheme::dark();
+    theme.tokens = {"#abc", "&amp;"};
+    refused(theme, "the SVG theme's tokens[1] colour must be #rgb, #rrggbb or a name made of "
+                   "letters, got \"&amp;\"");
+    theme.tokens.clear();
+    refused(theme, "the SVG theme has no token colours: give at least one");
+
+    REQUIRE_THROWS_WITH(SvgTheme::named("Dark"),
+                        "there is no SVG theme \"Dark\": the themes are light, dark and print");
+}
+
+TEST_CASE("SVG snakes bend away from the ladders they would cross", "[render][svg]") {
+    // Three squares a row, cells of 60: column 1 is centred at x = 105, and the snake 29-2 runs
+    // straight down it from y = 93 (row 9) to 633 (row 0), bending by min(0.6 x 60, 540 / 4) =
+    // 36. Its S-bend's control points sit a third and two thirds of the way down, 36 to either
+    // side: by default the first to the left (the upper half bulges left), the second right.
+    REQUIRE(count_of(render_svg(board_of(30, {{29, 2}}), {.row_width = 3}),
+                     "<path d=\"M105 93C69 273 141 453 105 633\"/>") == 1);
+    // The ladder 7-20 climbs from the left, (45, 513), to the snake's line at (105, 273), a
+    // third of the way down: the upper half bulging left would cross it, so the snake bends
+    // the other way.
+    REQUIRE(count_of(render_svg(board_of(30, {{7, 20}, {29, 2}}), {.row_width = 3}),
+                     "<path d=\"M105 93C141 273 69 453 105 633\"/>") == 1);
+}
+
 TEST_CASE("SVG without tokens, of other sizes and shapes", "[render][svg]") {
     const std::string bare = render_svg(small_board(), {.row_width = 4, .cell_size = 40});
     require_well_formed(bare);
     REQUIRE(count_of(bare, "<path ") == 2);
-    REQUIRE(count_of(bare, "<circle ") == 1); // the snake's head
+    REQUIRE(count_of(bare, "<circle ") == 2); // the snake's head and the legend's snake
     REQUIRE(bare.find("class=\"tokens\"") == std::string::npos);
     REQUIRE(bare.find("Waiting") == std::string::npos);
+    REQUIRE(bare.find("token: a player") == std::string::npos);
 
-    // 101 squares: eleven rows, square 101 at the left of the top row, above square 100.
+    // 101 squares: eleven rows, square 101 at the left of the top row, above square 100. The
+    // grid ends at 63 + 660, the START strip at 771, one line of legend (33) and the margin.
     const std::string tall = render_svg(board_of(101));
     require_well_formed(tall);
     REQUIRE(count_of(tall, "<path ") == 0);
-    REQUIRE(tall.find("width=\"630\" height=\"738\"") != std::string::npos);
+    REQUIRE(tall.find("width=\"630\" height=\"819\"") != std::string::npos);
     REQUIRE(count_of(tall,
                      "<rect x=\"15\" y=\"63\" width=\"60\" height=\"60\" fill=\"#ffd54f\"/>") == 1);
 
-    // A board narrower than a row is only as wide as its squares.
+    // A board narrower than a row is only as wide as its squares (540 and the margins); the
+    // legend wraps (after the ladder at 15 + 256.9 + 27, the snake's 268.9 passes 555): two
+    // lines under the START strip at 123 + 48.
     const std::string nine = render_svg(board_of(9, {{4, 7}, {8, 2}}));
     require_well_formed(nine);
-    REQUIRE(nine.find("width=\"570\" height=\"138\"") != std::string::npos);
+    REQUIRE(nine.find("width=\"570\" height=\"252\"") != std::string::npos);
 }
 
 TEST_CASE("SVG notes: a short text at the foot of a square, smaller when it is long",
@@ -417,10 +603,38 @@ TEST_CASE("SVG notes: a short text at the foot of a square, smaller when it is l
     REQUIRE(count_of(svg, "<text x=\"285\" y=\"117\" font-size=\"4.3\"><title>square 5: stay "
                           "after 10, 11, 12</title>stay after 10, 11, 12</text>") == 1);
     // Over the jumps: the notes come after the ladder.
-    REQUIRE(svg.find("<g class=\"notes\"") > svg.find("<g class=\"ladder\">"));
+    REQUIRE(svg.find("<g class=\"notes\"") > svg.find("<g class=\"ladder\""));
+    // The legend says what they mean, in the caller's words when given.
+    REQUIRE(count_of(svg, ">a note on the square</text>") == 1);
+    const std::string keyed =
+        render_svg(board_of(10, {{2, 6}}), {.notes = notes, .notes_legend = "2d: two dice"});
+    REQUIRE(count_of(keyed, "<text class=\"legend-note\"") == 1);
+    REQUIRE(count_of(keyed, ">2d: two dice</text>") == 1);
+    REQUIRE(keyed.find("a note on the square") == std::string::npos);
 
     REQUIRE_THROWS_WITH(render_svg(board_of(10), {.notes = {"a", "b"}}),
                         "the SVG notes need one text per square 0 to 9, 10 in all; got 2");
+}
+
+TEST_CASE("SVG heat map: a scale in the legend", "[render][svg]") {
+    // Four squares in one row, values 0..3 for squares 0..3: the hottest is square 2 (4).
+    const auto board = board_of(4);
+    const std::string svg = render_svg(board, {.heat = {5, 1, 4, 0}});
+    require_well_formed(svg);
+    // Square 2 (corner 75, 63) is covered at 0.75, square 1 at 0.25 x 0.75 = 0.1875.
+    REQUIRE(count_of(svg,
+                     "<rect class=\"heat\" x=\"75\" y=\"63\" width=\"60\" height=\"60\" "
+                     "fill-opacity=\"0.75\"><title>square 2: 100% of the hottest</title>") == 1);
+    REQUIRE(count_of(svg, "fill-opacity=\"0.19\"><title>square 1: 25% of the hottest") == 1);
+    REQUIRE(count_of(svg, "<rect class=\"heat\"") == 3); // home is not tinted
+    // The scale: five swatches from 0 to 0.75 over the light square colour.
+    REQUIRE(count_of(svg, "<g class=\"legend-heat\"") == 1);
+    for (const char* opacity : {"0.00", "0.19", "0.38", "0.56", "0.75"}) {
+        REQUIRE(count_of(svg, fmt::format("fill=\"#b71c1c\" fill-opacity=\"{}\"/>", opacity)) == 1);
+    }
+    REQUIRE(count_of(svg, ">0% to 100%: share of the hottest square</text>") == 1);
+    const std::string named = render_svg(board, {.heat = {5, 1, 4, 0}, .heat_legend = "visits"});
+    REQUIRE(count_of(named, ">0% to 100%: visits</text>") == 1);
 }
 
 TEST_CASE("SVG escapes every label and drops what XML forbids", "[render][svg]") {
