@@ -919,7 +919,7 @@ Played<typename GameType::config_type>
 play_one(const PlayOptions& options, std::optional<Board<typename GameType::config_type>> board,
          const std::string* saved, std::uint64_t seed) {
     using Config = typename GameType::config_type;
-    const Config config = game_config<Config>(options);
+    const auto config = game_config<Config>(options);
     constexpr std::type_identity<GameType> kind;
     GameType game = saved != nullptr ? resumed_game(kind, options, *saved, config, seed)
                                      : new_game(kind, options, std::move(*board), config, seed);
