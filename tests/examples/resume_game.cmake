@@ -3,11 +3,13 @@
 #
 #   cmake -DPROGRAM=<snakeladder-play> -DWORK=<scratch directory> -DPLAYERS=<-c;Ann;-c;Bea>
 #         -DPEOPLE=<-p;Ann;-p;Bea> [-DFLAGS=<rule and choice flags>] -DSEED=<n> -DTURNS=<n>
-#         -P resume_game.cmake
+#         [-DENTERS=<n>] [-DPICK=<answer before each Enter>] -P resume_game.cmake
 #
-# 1. The whole game: PLAYERS (computer players) with --auto --seed SEED --save whole.txt.
-# 2. The same game with PEOPLE (the same names, as persons) and TURNS Enters as input, then end
-#    of input: it stops after TURNS turns, saved in part.txt.
+# 1. The whole game: PLAYERS with --auto --seed SEED --save whole.txt (a person under --auto
+#    takes one die and always moves).
+# 2. The same game with PEOPLE (the same names, some as persons) and ENTERS (default TURNS)
+#    Enters as input, each after a line PICK when given (`1`: one die, as --auto takes), then
+#    end of input: it stops after TURNS turns, saved in part.txt.
 # 3. --resume part.txt with PLAYERS and --auto, saving to part.txt again.
 # The turns that 3 prints must be the lines of 1 from turn TURNS + 1 on, the standings the
 # same, and the two saved games equal byte for byte. Then resuming is refused (exit status 2,
@@ -23,7 +25,14 @@ file(MAKE_DIRECTORY "${WORK}")
 set(whole "${WORK}/whole.txt")
 set(part "${WORK}/part.txt")
 file(REMOVE "${whole}" "${part}")
-string(REPEAT "\n" ${TURNS} enters)
+if(NOT DEFINED ENTERS)
+    set(ENTERS ${TURNS})
+endif()
+set(answer "\n")
+if(DEFINED PICK)
+    set(answer "${PICK}\n\n")
+endif()
+string(REPEAT "${answer}" ${ENTERS} enters)
 file(WRITE "${WORK}/enters.txt" "${enters}")
 
 set(problems "")
