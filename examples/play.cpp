@@ -10,7 +10,10 @@
 // Every turn redraws the board (the players' initials on their squares) and prints the turn's
 // line of the log. End of input, `q` (or `quit`, `exit`, in any case) or Ctrl-C stops the game
 // with the standings so far; so does a line of input longer than max_line_bytes, as an error.
-// Anything else typed at a prompt is named, with what the prompt accepts, and asked again.
+// Anything else typed at a prompt is named, with what the prompt accepts, and asked again. After
+// a game with a person, "Play again?" starts the next with the same players and rules. --save
+// writes the game (a saved game of the library) before the first turn, after every turn and
+// when it stops; --resume continues one.
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
@@ -34,6 +37,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -311,6 +315,10 @@ std::string shown_answer(std::string_view line) {
 
 // Says that `line` is not an answer to the prompt and what is, before the prompt is asked again.
 void say_not_an_answer(std::string_view line, std::string_view accepted) {
+    if (normalised(line).empty()) {
+        fmt::print("Enter alone is not an answer here: {}.\n", accepted);
+        return;
+    }
     fmt::print("\"{}\" is not an answer here: {}.\n", shown_answer(line), accepted);
 }
 
