@@ -3,29 +3,44 @@
 //     snakeladder-play -p Ana -c Ben -c Cy        Ana presses Enter to roll; Ben and Cy roll alone
 //     snakeladder-play -p Ana -p Bo --board my_board.txt --overshoot bounce --play-to-last
 //     snakeladder-play -c Ben -c Cy -c Di --auto --seed 7     a game that replays exactly
+//     snakeladder-play -p Ana                                 one player against the clock
+//     snakeladder-play -p Ana -c Ben --save game.txt          ... and later, the same game on:
+//     snakeladder-play -p Ana -c Ben --resume game.txt --save game.txt
 //
 // Every turn redraws the board (the players' initials on their squares) and prints the turn's
-// line of the log. End of input, `q`, or Ctrl-C stops the game with the standings so far; so
-// does a line of input longer than max_line_bytes, as an error.
+// line of the log. End of input, `q` (or `quit`, `exit`, in any case) or Ctrl-C stops the game
+// with the standings so far; so does a line of input longer than max_line_bytes, as an error.
+// Anything else typed at a prompt is named, with what the prompt accepts, and asked again. After
+// a game with a person, "Play again?" starts the next with the same players and rules. --save
+// writes the game (a saved game of the library) before the first turn, after every turn and
+// when it stops; --resume continues one.
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <optional>
 #include <random>
 #include <snakeladder/snakeladder.hpp>
+#include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #if defined(__unix__) || defined(__APPLE__)
@@ -94,6 +109,9 @@ struct PlayOptions {
     ChoiceFlags choices;
     std::string level = "optimal"; // of the computer players, when players decide (--level)
     std::uint64_t seed = 0;
+    bool seeded = false;     // --seed given: a game played again takes the next seed
+    std::string save_path;   // --save: written after every turn
+    std::string resume_path; // --resume: the saved game to continue
     bool automatic = false;
     bool show_board = true;
     bool unicode_arrows = false;
@@ -177,6 +195,8 @@ LineRead read_line(std::string& line) {
     }
 }
 
+std::string log_text(const TurnRecord& record);
+
 // What the players see: the board with their tokens and the log. On a terminal the screen is
 // cleared and redrawn each turn with the last few lines of the log under the board; elsewhere
 // (a pipe, a file), or with --no-board, each turn's board and line are appended, so the output
@@ -192,7 +212,7 @@ public:
     void show(const Game& game, const TurnRecord* record) {
         std::string line;
         if (record != nullptr) {
-            line = fmt::format("{:>4}. {}", record->turn, *record);
+            line = fmt::format("{:>4}. {}", record->turn, log_text(*record));
             recent_.push_back(line);
             if (recent_.size() > recent_lines) {
                 recent_.pop_front();
@@ -249,8 +269,62 @@ private:
     std::deque<std::string> recent_;
 };
 
-// Reads a person's answer to the prompt just printed into `line`. Returns why the game must
-// stop instead, if it must: end of input, Ctrl-C, `q`, or a line longer than max_line_bytes.
+// A line as typed, trimmed of spaces and tabs around it and in lower case: `Q`, ` quit ` and
+// `EXIT` are `q`, `quit` and `exit`.
+std::string normalised(std::string_view line) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) {
+        return {};
+    }
+    const auto last = line.find_last_not_of(" \t\r");
+    std::string text(line.substr(first, last - first + 1));
+    for (char& c : text) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return text;
+}
+
+/// The most characters of a person's unrecognised answer that the message about it repeats.
+constexpr std::size_t shown_answer_chars = 20;
+
+// A person's answer as a message shows it: control characters (an escape sequence, a tab) as
+// `?`, so the message cannot move the cursor or clear the screen, and at most
+// shown_answer_chars characters, then `...`.
+std::string shown_answer(std::string_view line) {
+    std::string text;
+    std::size_t start = 0;
+    std::size_t chars = 0;
+    for (const std::size_t end : code_point_ends(line)) {
+        if (chars == shown_answer_chars) {
+            text += "...";
+            break;
+        }
+        const auto first = static_cast<unsigned char>(line[start]);
+        if (first < 0x20U || first == 0x7FU) {
+            text += '?';
+        } else {
+            text += line.substr(start, end - start);
+        }
+        start = end;
+        ++chars;
+    }
+    return text;
+}
+
+// Says that `line` is not an answer to the prompt and what is, before the prompt is asked again.
+void say_not_an_answer(std::string_view line, std::string_view accepted) {
+    if (normalised(line).empty()) {
+        fmt::print("Enter alone is not an answer here: {}.\n", accepted);
+        return;
+    }
+    fmt::print("\"{}\" is not an answer here: {}.\n", shown_answer(line), accepted);
+}
+
+// Reads a person's answer to the prompt just printed into `line`, normalised (trimmed, lower
+// case). Returns why the game must stop instead, if it must: end of input, Ctrl-C, `q`, `quit`
+// or `exit`, or a line longer than max_line_bytes.
 std::optional<Stop> read_answer(std::string& line) {
     check_standard_output("the game");
     const LineRead got = read_line(line);
@@ -267,17 +341,65 @@ std::optional<Stop> read_answer(std::string& line) {
     if (!read) {
         return Stop::end_of_input;
     }
-    if (line == "q" || line == "quit") {
+    const std::string answer = normalised(line);
+    if (answer == "q" || answer == "quit" || answer == "exit") {
         return Stop::quit;
     }
     return std::nullopt;
 }
 
-// Waits for a human player to press Enter. Returns why the game must stop, if it must.
+// Waits for a human player to press Enter; anything else typed is named and the prompt asked
+// again, without rolling. Returns why the game must stop, if it must.
 std::optional<Stop> wait_for_enter(const std::string& player) {
-    fmt::print("{}, press Enter to roll (q to quit): ", player);
-    std::string line;
-    return read_answer(line);
+    for (;;) {
+        fmt::print("{}, press Enter to roll (q to quit): ", player);
+        std::string line;
+        if (const std::optional<Stop> stop = read_answer(line)) {
+            return stop;
+        }
+        if (normalised(line).empty()) {
+            return std::nullopt;
+        }
+        say_not_an_answer(line, "press Enter to roll, or q (quit, exit) to stop the game");
+    }
+}
+
+// At the end of a game: whether to play another. End of input, `q` and Ctrl-C are no.
+bool play_again() {
+    for (;;) {
+        fmt::print("Play again? [y/n]: ");
+        std::string line;
+        if (read_answer(line)) {
+            return false;
+        }
+        const std::string answer = normalised(line);
+        if (answer == "y" || answer == "yes") {
+            return true;
+        }
+        if (answer == "n" || answer == "no") {
+            return false;
+        }
+        say_not_an_answer(line, "y to play again, n (or q) to stop");
+    }
+}
+
+// Checks the player list with the numbering people see (player 1 is the first one named), before
+// the library checks it with its seats from 0.
+void check_player_names(const std::vector<Seat>& seats) {
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        if (seats[i].name.empty()) {
+            throw UsageError(fmt::format("bad player list: player {} has an empty name; every "
+                                         "player needs a name",
+                                         i + 1));
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (seats[j].name == seats[i].name) {
+                throw UsageError(fmt::format("bad player list: players {} and {} are both called "
+                                             "\"{}\"; every player needs a different name",
+                                             j + 1, i + 1, shown_answer(seats[i].name)));
+            }
+        }
+    }
 }
 
 // Builds a game with `make()`, turning what the game refuses into a usage error: a bad player
@@ -288,7 +410,7 @@ auto build_game(Make&& make, const PlayOptions& options) {
         return make();
     } catch (const InvalidPlayers& error) {
         throw UsageError(fmt::format("bad player list: {}{}", error.what(),
-                                     options.seats.size() < 2
+                                     options.seats.empty()
                                          ? " (name each player with -p NAME for a person or -c "
                                            "NAME for the computer)"
                                          : ""));
@@ -297,80 +419,256 @@ auto build_game(Make&& make, const PlayOptions& options) {
     }
 }
 
-// Plays the standard game: people press Enter to roll, computer players roll alone.
 template <class Config>
-std::pair<Stop, GameResult> play_standard(const PlayOptions& options, Board<Config> board,
-                                          const Config& config,
-                                          const std::vector<std::string>& names, Screen& screen) {
-    auto game = build_game(
-        [&] {
-            return Game<FairDice<>, Config, NullMutex>(
-                std::move(board), FairDice<>::seeded(options.seed), names, config.house_rules());
-        },
-        options);
-    screen.show(game, nullptr);
-    Stop stop = Stop::finished;
-    while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
-        if (interrupt_requested != 0) {
-            stop = Stop::interrupted;
-            break;
-        }
-        const std::size_t seat = game.current_seat();
-        if (!options.automatic && !options.seats[seat].computer) {
-            if (const std::optional<Stop> why = wait_for_enter(names[seat])) {
-                stop = *why;
-                break;
-            }
-        } else if (screen.redraws()) {
-            pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
-            if (interrupt_requested != 0) {
-                stop = Stop::interrupted;
-                break;
-            }
-        }
-        const TurnRecord record = game.play_turn();
-        screen.show(game, &record);
+using StandardGame = Game<FairDice<>, Config, NullMutex>;
+template <class Config>
+using ChoiceGame = DecisionGame<FairDice<>, Config, NullMutex>;
+
+// --- Saving and resuming ------------------------------------------------------------------------
+
+// Writes the game to --save's file, if one was given: through a file beside it renamed over it
+// (save_game_file), so a crash or Ctrl-C mid-write leaves the previous save whole. A failed
+// write stops the program (exit status 1).
+template <class GameType>
+void save(const PlayOptions& options, const GameType& game) {
+    if (options.save_path.empty()) {
+        return;
     }
-    return {stop, game.result()};
+    try {
+        save_game_file(options.save_path, game);
+    } catch (const FileError& error) {
+        // The library's message is `cannot write saved game 'FILE': REASON`; ours says what
+        // was written, as every failed output of the programs does.
+        const std::string library = fmt::format("cannot write saved game '{}': ", error.path());
+        std::string_view reason = error.what();
+        if (reason.starts_with(library)) {
+            reason.remove_prefix(library.size());
+        }
+        throw std::runtime_error(
+            fmt::format("cannot write the game to '{}': {}", options.save_path, reason));
+    }
 }
 
-template <class Config>
-std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Config> board,
-                                         const Config& config, Screen& screen);
+// The text of --resume's file, read up to the library's limit for saved games.
+std::string read_saved_game(const std::string& path) {
+    const std::uintmax_t most = SavedGameLimits{}.max_file_bytes;
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        throw UsageError(fmt::format("cannot read saved game '{}': it is a directory", path));
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        throw UsageError(fmt::format("cannot read saved game '{}': {}", path,
+                                     std::generic_category().message(errno)));
+    }
+    std::string text;
+    std::array<char, 65536> buffer{};
+    while (file.read(buffer.data(), buffer.size()) || file.gcount() > 0) {
+        text.append(buffer.data(), static_cast<std::size_t>(file.gcount()));
+        if (text.size() > most) {
+            throw UsageError(fmt::format("cannot read saved game '{}': it holds more than {} "
+                                         "bytes, the most read",
+                                         path, most));
+        }
+    }
+    if (file.bad()) {
+        throw UsageError(fmt::format("cannot read saved game '{}': reading failed", path));
+    }
+    return text;
+}
 
-template <class Config>
-int play(const PlayOptions& options) {
-    // The board keeps the settings; the game gets the house rules. A game where players decide
-    // stops at choice_turn_limit.
-    auto config = options.rules.config<Config>();
-    if (options.choices.any()) {
-        GameSettings settings = config.settings();
-        settings.turn_limit = choice_turn_limit;
-        config = Config(settings, config.house_rules());
+// The lines of `text` from the one after the line `first` to the line before `last`, as text,
+// or nothing when the document has no such section.
+std::optional<std::string> section(std::string_view text, std::string_view first,
+                                   std::string_view last) {
+    std::istringstream lines{std::string(text)};
+    std::string line;
+    std::optional<std::string> inside;
+    while (std::getline(lines, line)) {
+        if (!inside && line == first) {
+            inside.emplace();
+        } else if (inside && line == last) {
+            return inside;
+        } else if (inside) {
+            *inside += line + '\n';
+        }
     }
-    Board<Config> board =
-        load_board(options.board, typename Board<Config>::config_type(config.settings()));
-    if (options.show_board && board.size() > max_drawn_squares) {
-        throw UsageError(fmt::format("the board has {} squares, too many to draw (at most {}); "
-                                     "play it with --no-board",
-                                     board.size(), max_drawn_squares));
-    }
+    return std::nullopt;
+}
+
+// The players' names in a saved game (`player 0 "Ana"` lines, escapes undone), or as many as can
+// be read: a document that is wrong is refused by the library, which says where.
+std::vector<std::string> saved_player_names(std::string_view text) {
+    std::istringstream lines{std::string(text)};
+    std::string line;
     std::vector<std::string> names;
-    for (const Seat& seat : options.seats) {
-        names.push_back(seat.name);
+    while (std::getline(lines, line)) {
+        if (!line.starts_with("player ")) {
+            continue;
+        }
+        const std::size_t open = line.find('"');
+        if (open == std::string::npos || line.size() < open + 2 || line.back() != '"') {
+            break;
+        }
+        std::string name;
+        for (std::size_t i = open + 1; i + 1 < line.size(); ++i) {
+            if (line[i] != '\\' || i + 2 >= line.size()) {
+                name += line[i];
+            } else if (line[i + 1] == 'x' && i + 4 < line.size()) {
+                unsigned value = 0;
+                std::from_chars(line.data() + i + 2, line.data() + i + 4, value, 16);
+                name += static_cast<char>(value);
+                i += 3;
+            } else {
+                name += line[++i];
+            }
+        }
+        names.push_back(name);
     }
+    return names;
+}
 
-    const std::vector<std::string> labels = token_labels(names);
-    std::vector<std::string> header;
-    header.push_back(fmt::format("snakeladder-play: {} ({} squares), {}, {}{}{}, seed {}",
-                                 board_name(options.board), board.size(),
-                                 Config::overshoot_rule::name, Config::chain_rule::name,
-                                 config.play_to_last() ? ", play to last" : "",
-                                 options.rules.describe_house_rules(), options.seed));
+// The players on the command line must be the saved game's, in its order: a saved game does not
+// say who is a person and who the computer, so -p and -c say it again.
+void check_resumed_players(const PlayOptions& options, const std::vector<std::string>& saved) {
+    std::vector<std::string> given;
+    for (const Seat& seat : options.seats) {
+        given.push_back(seat.name);
+    }
+    if (given == saved || saved.empty()) {
+        return; // an empty list: a document without players, which the library refuses
+    }
+    std::string list;
+    for (std::size_t i = 0; i < saved.size(); ++i) {
+        list += fmt::format("{}{}", i == 0 ? "" : ", ", shown_answer(saved[i]));
+    }
+    throw UsageError(fmt::format("saved game '{}' is played by {} (in this order): name each of "
+                                 "them with -p NAME for a person or -c NAME for the computer",
+                                 options.resume_path, list));
+}
+
+// Turns what the library refuses in a saved game into a usage error naming the file, with a
+// reminder of what resuming needs.
+template <class Load>
+auto load_saved(const PlayOptions& options, Load&& load) {
+    try {
+        return load();
+    } catch (const Error& error) {
+        throw UsageError(fmt::format("saved game '{}': {} (resume with the rule flags, "
+                                     "--pick-dice and --may-stay the game was played with)",
+                                     options.resume_path, error.what()));
+    }
+}
+
+// A resumed game must be one under way, played to --play-to-last as the command line says.
+template <class GameType>
+void check_resumed_game(const PlayOptions& options, const GameType& game) {
+    if (game.status() != GameStatus::not_started && game.status() != GameStatus::in_progress) {
+        const GameResult result = game.result();
+        throw UsageError(fmt::format("saved game '{}': the game is over after {} turns{}: there "
+                                     "is nothing to resume (start a new game without --resume)",
+                                     options.resume_path, result.turns,
+                                     result.winner ? ", won by " + *result.winner : ""));
+    }
+    if (game.config().play_to_last() != options.rules.play_to_last) {
+        throw UsageError(fmt::format("saved game '{}': the game was played {}--play-to-last: "
+                                     "resume it {} the flag",
+                                     options.resume_path,
+                                     game.config().play_to_last() ? "with " : "without ",
+                                     game.config().play_to_last() ? "with" : "without"));
+    }
+}
+
+// --- The game -----------------------------------------------------------------------------------
+
+// The turn's line of the log: the library's, with the dice picked named as people know them
+// (`rolls 8 with two dice`, not by their index in the game's Choices, `with dice 1`).
+std::string log_text(const TurnRecord& record) {
+    std::string text = fmt::format("{}", record);
+    std::size_t from = record.player.size(); // the rolls come after the name
+    const auto name_dice = [&](int roll, const std::optional<std::uint32_t>& dice) {
+        if (!dice) {
+            return;
+        }
+        const std::string library = fmt::format("rolls {} with dice {}", roll, *dice);
+        const std::size_t at = text.find(library, from);
+        if (at == std::string::npos) {
+            return;
+        }
+        const std::string ours =
+            fmt::format("rolls {} with {}", roll, *dice == 0 ? "one die" : "two dice");
+        text.replace(at, library.size(), ours);
+        from = at + ours.size();
+    };
+    name_dice(record.roll, record.dice);
+    for (const ExtraRoll& extra : record.extra_rolls) {
+        name_dice(extra.roll, extra.dice);
+    }
+    return text;
+}
+
+// The settings of every game: one player may play alone, and a game where players decide stops
+// at choice_turn_limit.
+template <class Config>
+Config game_config(const PlayOptions& options) {
+    const auto config = options.rules.config<Config>();
+    GameSettings settings = config.settings();
+    settings.min_players = 1;
     if (options.choices.any()) {
-        header.push_back(fmt::format("Players decide: {} (dice 0 is one die{})",
-                                     options.choices.describe(),
-                                     options.choices.pick_dice ? ", dice 1 two dice" : ""));
+        settings.turn_limit = choice_turn_limit;
+    }
+    return Config(settings, config.house_rules());
+}
+
+// What a game came to, and its board, for the next game when the players play again.
+template <class Config>
+struct Played {
+    Stop stop = Stop::finished;
+    GameResult result;
+    Board<Config> board;
+};
+
+// How many turns one player needs on average to get home on `board` under the rules, for a
+// game played alone; nothing when it cannot be worked out (a board too large for the analysis).
+template <class Config>
+std::optional<double> average_turns(const Board<Config>& board, const Config& config) {
+    try {
+        return expected_turns(board, FairDice<>(), config.house_rules()).from_start;
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+// The lines above the board: the board and the rules, the choices, the players.
+template <class GameType>
+std::vector<std::string> header_lines(const PlayOptions& options, const GameType& game,
+                                      bool resumed, std::uint64_t seed,
+                                      const std::vector<std::string>& labels) {
+    using Config = typename GameType::config_type;
+    const auto& config = game.config();
+    std::vector<std::string> header;
+    const std::string what =
+        resumed ? fmt::format("resuming {} after {} turn{}",
+                              std::filesystem::path(options.resume_path).filename().string(),
+                              game.turns(), game.turns() == 1 ? "" : "s")
+                : board_name(options.board);
+    header.push_back(fmt::format(
+        "snakeladder-play: {} ({} squares), {}, {}{}{}{}", what, game.board().size(),
+        Config::overshoot_rule::name, Config::chain_rule::name,
+        config.play_to_last() ? ", play to last" : "", options.rules.describe_house_rules(),
+        resumed ? std::string() : fmt::format(", seed {}", seed)));
+    if (options.choices.any()) {
+        header.push_back(fmt::format("Players decide: {}", options.choices.describe()));
+    }
+    const std::vector<std::string>& names = game.players();
+    if (names.size() == 1) {
+        std::string solo = "One player: get home in as few turns as you can";
+        if constexpr (std::is_same_v<GameType, StandardGame<Config>>) {
+            if (const std::optional<double> average = average_turns(game.board(), config)) {
+                solo += fmt::format("; it takes {:.1f} turns on average", *average);
+            }
+        }
+        header.push_back(solo + ".");
     }
     std::string roster = "Players:";
     for (std::size_t seat = 0; seat < names.size(); ++seat) {
@@ -383,42 +681,39 @@ int play(const PlayOptions& options) {
             fmt::format("{} {} ({}{})", seat == 0 ? "" : ",", names[seat], labels[seat], kind);
     }
     header.push_back(roster);
+    return header;
+}
 
-    Screen screen(options, header, labels);
-    const auto [stop, result] =
-        options.choices.any() ? play_choices(options, std::move(board), config, screen)
-                              : play_standard(options, std::move(board), config, names, screen);
-
-    const std::string_view turns = result.turns == 1 ? "turn" : "turns";
-    if (stop != Stop::finished) {
-        const char* why = stop == Stop::end_of_input    ? "end of input"
-                          : stop == Stop::quit          ? "a player quit"
-                          : stop == Stop::line_too_long ? "a line of input too long"
-                                                        : "interrupted";
-        fmt::print("Game stopped after {} {} ({}). Standings so far:\n", result.turns, turns, why);
-    } else if (result.status == GameStatus::turn_limit_reached) {
-        fmt::print("Game stopped at the turn limit after {} {}. Standings:\n", result.turns, turns);
-    } else if (config.play_to_last()) {
-        fmt::print("Game over after {} {}: {} won and every other place is played out. Final "
-                   "standings:\n",
-                   result.turns, turns, result.winner.value_or("nobody"));
-    } else {
-        fmt::print("{} wins after {} {}. Final standings:\n", result.winner.value_or("nobody"),
-                   result.turns, turns);
+// Plays the standard game: people press Enter to roll, computer players roll alone. The game is
+// saved (--save) before the first turn, after every turn and when it stops.
+template <class Config>
+Stop play_turns(const PlayOptions& options, StandardGame<Config>& game, Screen& screen) {
+    save(options, game);
+    screen.show(game, nullptr);
+    Stop stop = Stop::finished;
+    while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
+        if (interrupt_requested != 0) {
+            stop = Stop::interrupted;
+            break;
+        }
+        const std::size_t seat = game.current_seat();
+        if (!options.automatic && !options.seats[seat].computer) {
+            if (const std::optional<Stop> why = wait_for_enter(game.players()[seat])) {
+                stop = *why;
+                break;
+            }
+        } else if (screen.redraws()) {
+            pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
+            if (interrupt_requested != 0) {
+                stop = Stop::interrupted;
+                break;
+            }
+        }
+        const TurnRecord record = game.play_turn();
+        screen.show(game, &record);
+        save(options, game);
     }
-    for (const Standing& standing : result.ranking) {
-        fmt::print("  {}{}\n", standing,
-                   options.seats[standing.seat].computer ? " [computer]" : "");
-    }
-    check_standard_output("the game");
-    if (stop == Stop::line_too_long) {
-        fmt::print(stderr,
-                   "snakeladder-play: a line of input holds more than {} bytes, the most read\n",
-                   max_line_bytes);
-        return 1;
-    }
-    // 128 + SIGINT, as a shell reports a program stopped by Ctrl-C.
-    return stop == Stop::interrupted ? 128 + SIGINT : 0;
+    return stop;
 }
 
 // --- Games where players decide --------------------------------------------------------------
@@ -448,6 +743,22 @@ snakeladder::Seat computer_seat(const std::string& name, const std::string& leve
         }
     }
     return computer(name, *best);
+}
+
+// The seats of a game where players decide: persons, and computer players of their levels.
+template <class BoardConfig>
+std::vector<snakeladder::Seat>
+choice_seats(const PlayOptions& options, const BasicBoard<BoardConfig>& board,
+             const Choices<FairDice<>>& choices, std::uint64_t seed) {
+    std::vector<snakeladder::Seat> seats;
+    std::optional<OptimalPolicy> best;
+    for (std::size_t i = 0; i < options.seats.size(); ++i) {
+        const Seat& seat = options.seats[i];
+        seats.push_back(seat.computer ? computer_seat(seat.name, seat.level, board, choices,
+                                                      options.rules, seed + 2 + i, best)
+                                      : person(seat.name));
+    }
+    return seats;
 }
 
 // What moving would do with the roll seen, under every rule of the game: `0 to 14`, `waits on
@@ -491,43 +802,30 @@ Answer ask_person(const Game& game, const std::string& player) {
         if (const std::optional<Stop> stop = read_answer(line)) {
             return {std::nullopt, *stop};
         }
-        if (picking && (line == "1" || line == "2")) {
-            return {Action::roll_with(line == "1" ? 0 : 1), Stop::finished};
+        const std::string answer = normalised(line);
+        if (picking && (answer == "1" || answer == "2")) {
+            return {Action::roll_with(answer == "1" ? 0 : 1), Stop::finished};
         }
-        if (!picking && (line.empty() || line == "m" || line == "move")) {
+        if (!picking && (answer.empty() || answer == "m" || answer == "move")) {
             return {Action::move(), Stop::finished};
         }
-        if (!picking && (line == "s" || line == "stay")) {
+        if (!picking && (answer == "s" || answer == "stay")) {
             return {Action::stay(), Stop::finished};
         }
-        fmt::print("Please answer {}, or q to quit.\n", picking ? "1 or 2" : "m or s");
+        say_not_an_answer(line, picking ? "1 for one die, 2 for two dice, or q to quit"
+                                        : "m (or Enter) to move, s to stay, or q to quit");
     }
 }
 
 // Plays a game where players decide: people answer at the prompt (or, with --auto, take one die
-// and always move), computer players are policies of --level. Returns why it stopped.
+// and always move), computer players are policies of --level. Saved as the standard game is.
 template <class Config>
-std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Config> board,
-                                         const Config& config, Screen& screen) {
-    const Choices<FairDice<>> choices = options.choices.choices(options.seed);
-    std::vector<snakeladder::Seat> seats;
-    std::optional<OptimalPolicy> best;
-    for (std::size_t i = 0; i < options.seats.size(); ++i) {
-        const Seat& seat = options.seats[i];
-        seats.push_back(seat.computer ? computer_seat(seat.name, seat.level, board, choices,
-                                                      options.rules, options.seed + 2 + i, best)
-                                      : person(seat.name));
-    }
-    auto game = build_game(
-        [&] {
-            return DecisionGame<FairDice<>, Config, NullMutex>(std::move(board), choices, seats,
-                                                               config.house_rules());
-        },
-        options);
+Stop play_turns(const PlayOptions& options, ChoiceGame<Config>& game, Screen& screen) {
+    save(options, game);
     screen.show(game, nullptr);
     while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
         if (interrupt_requested != 0) {
-            return {Stop::interrupted, game.result()};
+            return Stop::interrupted;
         }
         std::optional<TurnRecord> record;
         if (const std::optional<std::string> player = game.person_due()) {
@@ -536,7 +834,7 @@ std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Confi
             if (!options.automatic) {
                 const Answer answer = ask_person(game, *player);
                 if (!answer.action) {
-                    return {answer.stop, game.result()};
+                    return answer.stop;
                 }
                 action = *answer.action;
             }
@@ -549,64 +847,335 @@ std::pair<Stop, GameResult> play_choices(const PlayOptions& options, Board<Confi
         }
         if (record) {
             screen.show(game, &*record);
+            save(options, game);
         }
     }
-    return {Stop::finished, game.result()};
+    return Stop::finished;
+}
+
+// --- One game, and the next -------------------------------------------------------------------
+
+// A new game on `board` with dice seeded from `seed`.
+template <class Config>
+StandardGame<Config> new_game(std::type_identity<StandardGame<Config>> /*kind*/,
+                              const PlayOptions& options, Board<Config> board, const Config& config,
+                              std::uint64_t seed) {
+    std::vector<std::string> names;
+    for (const Seat& seat : options.seats) {
+        names.push_back(seat.name);
+    }
+    return build_game(
+        [&] {
+            return StandardGame<Config>(std::move(board), FairDice<>::seeded(seed), names,
+                                        config.house_rules());
+        },
+        options);
+}
+
+template <class Config>
+ChoiceGame<Config> new_game(std::type_identity<ChoiceGame<Config>> /*kind*/,
+                            const PlayOptions& options, Board<Config> board, const Config& config,
+                            std::uint64_t seed) {
+    const Choices<FairDice<>> choices = options.choices.choices(seed);
+    std::vector<snakeladder::Seat> seats = choice_seats(options, board, choices, seed);
+    return build_game(
+        [&] {
+            return ChoiceGame<Config>(std::move(board), choices, std::move(seats),
+                                      config.house_rules());
+        },
+        options);
+}
+
+// The game saved in `text` (--resume), continued with the saved dice.
+template <class Config>
+StandardGame<Config> resumed_game(std::type_identity<StandardGame<Config>> /*kind*/,
+                                  const PlayOptions& options, const std::string& text,
+                                  const Config& config, std::uint64_t /*seed*/) {
+    return load_saved(options, [&] {
+        return load_game<StandardGame<Config>>(text, FairDice<>(), config.house_rules());
+    });
+}
+
+template <class Config>
+ChoiceGame<Config> resumed_game(std::type_identity<ChoiceGame<Config>> /*kind*/,
+                                const PlayOptions& options, const std::string& text,
+                                const Config& config, std::uint64_t seed) {
+    // The computer players need the board before the game is loaded: read from its section.
+    // When it cannot be read, every seat is a person, and the loader says what is wrong.
+    const Choices<FairDice<>> choices = options.choices.choices(seed);
+    std::vector<snakeladder::Seat> seats;
+    try {
+        const Board<Config> board =
+            parse_board(section(text, "board", "end board").value_or(""),
+                        typename Board<Config>::config_type(config.settings()));
+        seats = choice_seats(options, board, choices, seed);
+    } catch (const Error&) {
+        seats.clear();
+        for (const Seat& seat : options.seats) {
+            seats.push_back(person(seat.name));
+        }
+    }
+    return load_saved(options, [&] {
+        return load_game<ChoiceGame<Config>>(text, choices, std::move(seats), config.house_rules());
+    });
+}
+
+// Plays one game, new or resumed (`saved`, the text of --resume's file), and prints how it
+// ended and the standings.
+template <class GameType>
+Played<typename GameType::config_type>
+play_one(const PlayOptions& options, std::optional<Board<typename GameType::config_type>> board,
+         const std::string* saved, std::uint64_t seed) {
+    using Config = typename GameType::config_type;
+    const auto config = game_config<Config>(options);
+    constexpr std::type_identity<GameType> kind;
+    GameType game = saved != nullptr ? resumed_game(kind, options, *saved, config, seed)
+                                     : new_game(kind, options, std::move(*board), config, seed);
+    if (saved != nullptr) {
+        check_resumed_game(options, game);
+    }
+    const std::vector<std::string> labels = token_labels(game.players());
+    Screen screen(options, header_lines(options, game, saved != nullptr, seed, labels), labels);
+    const Stop stop = play_turns(options, game, screen);
+    save(options, game);
+    const GameResult result = game.result();
+
+    const std::string_view turns = result.turns == 1 ? "turn" : "turns";
+    if (stop != Stop::finished) {
+        const char* why = stop == Stop::end_of_input    ? "end of input"
+                          : stop == Stop::quit          ? "a player quit"
+                          : stop == Stop::line_too_long ? "a line of input too long"
+                                                        : "interrupted";
+        fmt::print("Game stopped after {} {} ({}). Standings so far:\n", result.turns, turns, why);
+    } else if (result.status == GameStatus::turn_limit_reached) {
+        fmt::print("Game stopped at the turn limit after {} {}. Standings:\n", result.turns, turns);
+    } else if (game.players().size() == 1) {
+        std::string average;
+        if constexpr (std::is_same_v<GameType, StandardGame<Config>>) {
+            if (const std::optional<double> turns_on_average =
+                    average_turns(game.board(), config)) {
+                average = fmt::format(" (on average it takes {:.1f})", *turns_on_average);
+            }
+        }
+        fmt::print("{} is home after {} {}{}. Final standings:\n", result.winner.value_or("nobody"),
+                   result.turns, turns, average);
+    } else if (game.config().play_to_last()) {
+        fmt::print("Game over after {} {}: {} won and every other place is played out. Final "
+                   "standings:\n",
+                   result.turns, turns, result.winner.value_or("nobody"));
+    } else {
+        fmt::print("{} wins after {} {}. Final standings:\n", result.winner.value_or("nobody"),
+                   result.turns, turns);
+    }
+    for (const Standing& standing : result.ranking) {
+        fmt::print("  {}{}\n", standing,
+                   options.seats[standing.seat].computer ? " [computer]" : "");
+    }
+    check_standard_output("the game");
+    return {stop, result, game.board()};
+}
+
+// Plays the game of the command line, then, while the players want to, another: with the same
+// players, board and rules, and the next seed (--seed given) or a fresh one.
+template <class GameType>
+int play_games(const PlayOptions& options) {
+    using Config = typename GameType::config_type;
+    std::optional<Board<Config>> board;
+    std::optional<std::string> saved;
+    if (options.resume_path.empty()) {
+        board = load_board(options.board, typename Board<Config>::config_type(
+                                              game_config<Config>(options).settings()));
+        if (options.show_board && board->size() > max_drawn_squares) {
+            throw UsageError(fmt::format("the board has {} squares, too many to draw (at most "
+                                         "{}); play it with --no-board",
+                                         board->size(), max_drawn_squares));
+        }
+    } else {
+        saved = read_saved_game(options.resume_path);
+        check_resumed_players(options, saved_player_names(*saved));
+    }
+    // Play again is asked of people at the table, not after --auto.
+    const bool ask =
+        !options.automatic && std::any_of(options.seats.begin(), options.seats.end(),
+                                          [](const Seat& seat) { return !seat.computer; });
+    std::uint64_t seed = options.seed;
+    for (;;) {
+        Played<Config> played =
+            play_one<GameType>(options, std::move(board), saved ? &*saved : nullptr, seed);
+        if (played.stop == Stop::line_too_long) {
+            fmt::print(stderr,
+                       "snakeladder-play: a line of input holds more than {} bytes, the most "
+                       "read\n",
+                       max_line_bytes);
+            return 1;
+        }
+        if (played.stop == Stop::interrupted) {
+            return 128 + SIGINT; // as a shell reports a program stopped by Ctrl-C
+        }
+        if (played.stop != Stop::finished || !ask || !play_again()) {
+            return 0;
+        }
+        board = std::move(played.board);
+        saved.reset();
+        seed = options.seeded ? seed + 1 : fresh_seed();
+    }
+}
+
+template <class Config>
+int play(const PlayOptions& options) {
+    check_player_names(options.seats);
+    return options.choices.any() ? play_games<ChoiceGame<Config>>(options)
+                                 : play_games<StandardGame<Config>>(options);
+}
+
+// The help as people read it: each option followed by the value it takes, written by hand
+// (option_text: `NAME`, `[=N]`), without CLI11's markers (`--extra-turn{3}`, `:2..1000`,
+// `=exact`); the defaults and ranges are in the descriptions.
+class HelpFormatter : public CLI::Formatter {
+public:
+    [[nodiscard]] std::string make_option_name(const CLI::Option* option,
+                                               bool positional) const override {
+        std::string name = CLI::Formatter::make_option_name(option, positional);
+        // A flag's value when given alone: `--extra-turn{3}`.
+        for (std::size_t open = name.find('{'); open != std::string::npos; open = name.find('{')) {
+            const std::size_t close = name.find('}', open);
+            if (close == std::string::npos) {
+                break;
+            }
+            name.erase(open, close - open + 1);
+        }
+        return name;
+    }
+    [[nodiscard]] std::string make_option_opts(const CLI::Option* option) const override {
+        const std::string& text = option->get_option_text();
+        if (text.empty() || text.starts_with("[")) {
+            return text; // `--extra-turn[=N]`: an optional value, attached to the name
+        }
+        return " " + text;
+    }
+};
+
+// Puts the option called `name` (registered by command_line.hpp's helpers) into `group`, with
+// `text` for its value in the help and `description`, when given, for its line.
+void describe(CLI::App& app, const std::string& name, const std::string& group,
+              const std::string& text, const std::string& description = {}) {
+    CLI::Option* option = app.get_option(name);
+    option->group(group)->option_text(text);
+    if (!description.empty()) {
+        option->description(description);
+    }
 }
 
 int run(int argc, char** argv) {
-    CLI::App app("Snakes and ladders in the terminal. Players sit in the order they are given;\n"
-                 "humans press Enter to roll, computer players roll on their own.",
+    CLI::App app("Snakes and ladders in the terminal, for 1 to 8 players. Players sit in the\n"
+                 "order they are given; people press Enter to roll, computer players roll on\n"
+                 "their own.",
                  "snakeladder-play");
+    app.formatter(std::make_shared<HelpFormatter>());
     PlayOptions options;
     std::vector<std::string> humans;
     std::vector<std::string> computers;
+    const std::string players = "Players";
+    const std::string board_and_rules = "Board and rules";
+    const std::string house_rules = "House rules";
+    const std::string deciding = "Players who decide";
+    const std::string playing = "Playing";
+    const std::string saving = "Saving";
     CLI::Option* human_flag =
         app.add_option("-p,--player", humans,
-                       "A human player, who presses Enter to roll (repeat for each)")
+                       "A person, who presses Enter to roll (repeat for each player)")
             ->allow_extra_args(false)
-            ->type_name("NAME");
+            ->group(players)
+            ->option_text("NAME");
     CLI::Option* computer_flag =
         app.add_option("-c,--computer", computers,
                        "A computer player, who rolls alone (repeat for each); when players "
-                       "decide, NAME@LEVEL chooses its level")
+                       "decide, @LEVEL chooses how it plays")
             ->allow_extra_args(false)
-            ->type_name("NAME");
-    app.add_option("-b,--board", options.board,
-                   "`classic` or a board file (lines: size N, ladder A-B, snake A-B)")
-        ->type_name("FILE")
-        ->capture_default_str();
+            ->group(players)
+            ->option_text("NAME[@LEVEL]");
+    CLI::Option* board_flag =
+        app.add_option("-b,--board", options.board,
+                       "`classic` (the default) or a board file (lines: size N, ladder A-B, "
+                       "snake A-B)")
+            ->group(board_and_rules)
+            ->option_text("FILE");
     add_rule_flags(app, options.rules, true);
-    CLI::Option* seed_flag =
-        app.add_option("--seed", options.seed,
-                       "Seed of the die: the same seed replays the game (default: a fresh one)")
-            ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
-            ->type_name("S");
+    describe(app, "--overshoot", board_and_rules, "RULE",
+             "A roll past home: exact (forfeited; the default), bounce (back by the excess), "
+             "wins");
+    describe(app, "--chains", board_and_rules, "RULE",
+             "A jump that ends on a jump: reject (refuse the board; the default), follow, "
+             "single");
+    describe(app, "--play-to-last", board_and_rules, "");
+    describe(app, "--extra-turn", house_rules, "[=N]",
+             "The top roll (a six) rolls again; the 3rd in a row, or the Nth (2 to 1000), "
+             "forfeits the turn");
+    describe(app, "--six-to-start", house_rules, "",
+             "A token leaves square 0 only with the top roll (a six)");
+    describe(app, "--knock-back", house_rules, "",
+             "Ending a move on another token's square sends it back to 0");
     add_choice_flags(app, options.choices);
+    describe(app, "--pick-dice", deciding, "", "Before each roll, one die or two");
+    describe(app, "--may-stay", deciding, "", "After seeing the roll, move or stay");
     CLI::Option* level_flag =
         app.add_option("--level", options.level,
-                       "When players decide: how computer players without @LEVEL play (random, "
-                       "greedy: the best square now, optimal: the fewest turns; default optimal, "
-                       "or greedy with house rules)")
+                       "How computer players without @LEVEL play: random, greedy (the best "
+                       "square now) or optimal (the fewest turns; the default, greedy under "
+                       "house rules)")
             ->check(CLI::IsMember(level_names))
-            ->type_name("LEVEL");
+            ->group(deciding)
+            ->option_text("LEVEL");
+    CLI::Option* seed_flag =
+        app.add_option("--seed", options.seed,
+                       "Seed of the dice: the same seed replays the game (default: a fresh "
+                       "one); a game played again takes the next seed")
+            ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
+            ->group(playing)
+            ->option_text("S");
     app.add_flag("--auto", options.automatic,
-                 "Play every turn without waiting for Enter (when players decide, people take "
-                 "one die and always move)");
+                 "Play every turn without waiting for Enter, and one game only (when players "
+                 "decide, people take one die and always move)")
+        ->group(playing);
     bool no_board = false;
-    app.add_flag("--no-board", no_board, "Print only the log lines, not the board each turn");
-    app.add_flag("--unicode", options.unicode_arrows, "Mark ladders and snakes with arrows");
+    app.add_flag("--no-board", no_board, "Print only the log lines, not the board each turn")
+        ->group(playing);
+    app.add_flag("--unicode", options.unicode_arrows, "Mark ladders and snakes with arrows")
+        ->group(playing);
     app.add_option("--delay", options.delay_ms,
-                   "Pause before a computer's roll on a terminal, in milliseconds")
+                   "Pause before a computer's roll on a terminal, in milliseconds (0 to 10000, "
+                   "default 300)")
         ->check(whole_number(0, 10'000))
-        ->type_name("MS")
-        ->capture_default_str();
-    app.footer(
-        fmt::format("End of input, q or Ctrl-C stops the game and prints the standings so far.\n"
-                    "Exit status: 0 when the game ends or is stopped, 130 after Ctrl-C, 1 when\n"
-                    "the game cannot be written or a line of input holds more than {} bytes,\n"
-                    "2 for a bad flag, board file or player list.",
-                    max_line_bytes));
+        ->group(playing)
+        ->option_text("MS");
+    app.add_option("--save", options.save_path,
+                   "Write the game to FILE before the first turn, after every turn and when it "
+                   "stops (each write replaces the file whole)")
+        ->group(saving)
+        ->option_text("FILE");
+    CLI::Option* resume_flag =
+        app.add_option("--resume", options.resume_path,
+                       "Continue the game saved in FILE, with its board and dice; name its "
+                       "players again, in order, with -p and -c, and give its rule flags")
+            ->group(saving)
+            ->option_text("FILE");
+    resume_flag->excludes(board_flag)->excludes(seed_flag);
+    app.footer(fmt::format(
+        "At the prompt: Enter rolls; q, quit or exit (in any case) stops the game and prints\n"
+        "the standings so far, as end of input and Ctrl-C do. Anything else is named and the\n"
+        "prompt asked again. After a game with a person, \"Play again? [y/n]\" starts another\n"
+        "with the same players and rules.\n"
+        "Exit status: 0 when the game ends or is stopped, 130 after Ctrl-C, 1 when the game\n"
+        "cannot be written or a line of input holds more than {} bytes, 2 for a bad flag,\n"
+        "board file, player list or saved game.\n"
+        "\n"
+        "Examples:\n"
+        "  snakeladder-play -p Ana -c Ben               Ana against the computer\n"
+        "  snakeladder-play -p Ana                      Ana alone, against the clock\n"
+        "  snakeladder-play -p Ana -p Bo --knock-back --save game.txt\n"
+        "  snakeladder-play -p Ana -p Bo --knock-back --resume game.txt --save game.txt\n"
+        "  snakeladder-play -p Ana -c Cpu@greedy --pick-dice --may-stay",
+        max_line_bytes));
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;
@@ -645,7 +1214,8 @@ int run(int argc, char** argv) {
             }
         }
     }
-    if (seed_flag->count() == 0) {
+    options.seeded = seed_flag->count() != 0;
+    if (!options.seeded) {
         options.seed = fresh_seed();
     }
 
