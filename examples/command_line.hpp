@@ -386,8 +386,8 @@ struct DiceSpec {
     /// One six-sided die, the game's own.
     [[nodiscard]] bool is_default() const noexcept { return !loaded && count == 1 && sides == 6; }
 
-    /// `one six-sided die`, `two six-sided dice`, `one 20-sided die`, `a loaded six-sided die
-    /// (weights 1,1,1,1,1,5)`.
+    /// `one six-sided die`, `two six-sided dice`, `one twenty-sided die`, `two 30-sided dice`, `a
+    /// loaded six-sided die (weights 1,1,1,1,1,5)`.
     [[nodiscard]] std::string describe() const {
         const auto word = [](int n) {
             static const std::array<const char*, 21> words{
