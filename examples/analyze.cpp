@@ -4,11 +4,15 @@
 //     snakeladder-analyze my_board.txt --chains follow --simulate 100000 --seed 1
 //     snakeladder-analyze classic --svg board.svg --plot lengths.svg
 //     snakeladder-analyze classic --extra-turn --six-to-start --knock-back
+//     snakeladder-analyze classic --dice 2d6 --format json
 //
 // Everything on standard output is exact (or, with --simulate, fixed by the seed), so the same
-// command prints the same report everywhere; the progress bar goes to standard error.
+// command prints the same report everywhere; the progress line goes to standard error, and only
+// when it is a terminal.
 #include "command_line.hpp"
 #include "length_plot.hpp"
+#include "progress_line.hpp"
+#include "report_data.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -26,6 +30,12 @@
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -46,14 +56,48 @@ struct AnalyzeOptions {
     std::string theme = "light";
     int width = 50;
     bool progress = true;
+    std::string dice_text = "d6";
+    DiceSpec dice; // the dice every figure of the report is for
+    std::string format = "text";
 };
 
-/// One six-sided die: the die every figure of the report is for.
-const FairDice<> die;
-constexpr int die_faces = 6;
 constexpr std::array<double, 6> quantile_levels{0.10, 0.25, 0.50, 0.75, 0.90, 0.99};
 constexpr int fewest_players = 2;
-constexpr int most_players = 6;
+
+/// Where the report goes: with --format text, printed section by section as it is worked out;
+/// with json or csv, gathered in `data` and printed whole at the end (docs/analyze-json.md).
+class Report {
+public:
+    explicit Report(bool text) : text_(text) {}
+
+    /// Prints to standard output in text format; nothing otherwise.
+    template <class... Args>
+    void print(fmt::format_string<Args...> format, Args&&... args) {
+        if (text_) {
+            fmt::print(format, std::forward<Args>(args)...);
+        }
+    }
+
+    ReportValue data = ReportValue::object();
+
+private:
+    bool text_;
+};
+
+// The progress line goes to a terminal only: redrawn in place, it would fill a log file or a
+// pipe with carriage returns.
+bool stderr_is_terminal() {
+#ifdef _WIN32
+    return _isatty(_fileno(stderr)) != 0;
+#else
+    return isatty(STDERR_FILENO) != 0;
+#endif
+}
+
+// Seconds since `started`, on the steady clock (the progress line's rate and time left).
+double seconds_since(std::chrono::steady_clock::time_point started) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
 
 std::string squares_list(std::span<const Square> squares) {
     constexpr std::size_t shown = 5;
@@ -86,48 +130,58 @@ std::string percent(double share) {
 
 // A solve of a board of millions of squares can take a minute: after the first interval it
 // says how far it is, on standard error, and clears that line when done. A solve done within
-// the first interval (the last call comes at the end) shows nothing.
-SolveOptions solve_progress(const AnalyzeOptions& options, std::string_view rule,
+// the first interval (the last call comes at the end) shows nothing. While the solver knows
+// the share done (factoring, following turns) the line has a rate and the time left.
+SolveOptions solve_progress(const AnalyzeOptions& options, std::string_view rule, Square squares,
                             bool& progress_shown) {
     SolveOptions solving;
     if (!options.progress) {
         return solving;
     }
-    solving.progress = [&progress_shown, rule, started = std::chrono::steady_clock::now(),
+    solving.progress = [&progress_shown, rule, squares, started = std::chrono::steady_clock::now(),
                         interval = solving.progress_interval](const SolveProgress& progress) {
         if (std::chrono::steady_clock::now() - started < interval) {
             return;
         }
-        std::string where = fmt::format("{} sweeps", progress.sweeps);
+        const double elapsed = seconds_since(started);
+        const std::string label =
+            fmt::format("expected turns under {}: {} solve,", rule, to_string(progress.method));
+        std::string line = fmt::format("{} {} sweeps", label, progress.sweeps);
         if (!std::isnan(progress.residual)) {
-            where += fmt::format(", residual {:.1e}", progress.residual);
+            line += fmt::format(", residual {:.1e}", progress.residual);
         }
         if (!std::isnan(progress.factored)) {
-            where = fmt::format("{:.0f}% factored", 100.0 * progress.factored);
+            line = progress_line(label + " factoring", progress.factored, elapsed,
+                                 progress.factored * squares, "squares");
         }
         if (!std::isnan(progress.followed) && progress.followed < 1.0) { // before factoring
-            where = fmt::format("turns from {:.0f}% of the squares followed",
-                                100.0 * progress.followed);
+            line = progress_line(label + " following turns", progress.followed, elapsed,
+                                 progress.followed * squares, "squares");
         }
-        fmt::print(stderr, "\r\033[Kexpected turns under {}: {} solve, {}", rule,
-                   to_string(progress.method), where);
+        fmt::print(stderr, "\r\033[K{}", line);
         progress_shown = true;
         std::fflush(stderr);
     };
     return solving;
 }
 
-template <class Overshoot, class Chains>
-std::string expected_line(const AnalyzeOptions& options) {
+// The expected turns under `Overshoot` as a line of text; their figures go into `data` under
+// the rule's name.
+template <class Overshoot, class Chains, class D>
+std::string expected_line(const AnalyzeOptions& options, const D& dice, ReportValue& data) {
     using Config = GameConfig<Overshoot, Chains>;
     const Board<Config> board = load_board(options.board, Config());
     bool progress_shown = false;
     const ExpectedTurns turns =
-        expected_turns(board, die, ChosenHouseRules(options.rules.house),
-                       solve_progress(options, Overshoot::name, progress_shown));
+        expected_turns(board, dice, ChosenHouseRules(options.rules.house),
+                       solve_progress(options, Overshoot::name, board.size(), progress_shown));
     if (progress_shown) {
         fmt::print(stderr, "\r\033[K"); // solved: clear the progress line
     }
+    data.set(Overshoot::name, ReportValue::object()
+                                  .set("turns", turns.from_start)
+                                  .set("finite", turns.finite())
+                                  .set("traps", ReportValue::list_of(turns.traps)));
     if (turns.finite()) {
         return fmt::format("  {:<14} {:.3f}", Overshoot::name, turns.from_start);
     }
@@ -199,32 +253,38 @@ std::vector<HistogramRow> histogram_rows(const LengthDistribution& lengths) {
     return rows;
 }
 
-void print_histogram(const LengthDistribution& lengths, int width) {
+ReportValue print_histogram(Report& report, const LengthDistribution& lengths, int width) {
     const std::vector<HistogramRow> rows = histogram_rows(lengths);
+    ReportValue data = ReportValue::list();
     double highest = 0.0;
     std::size_t label_width = 5;
     for (const HistogramRow& row : rows) {
         highest = std::max(highest, row.share);
         label_width = std::max(label_width, row.label.size());
     }
-    fmt::print("  {:>{}}   share of games\n", "turns", label_width);
+    report.print("  {:>{}}   share of games\n", "turns", label_width);
     for (const HistogramRow& row : rows) {
         const auto bar =
             static_cast<std::size_t>(highest > 0.0 ? std::lround(row.share / highest * width) : 0);
-        fmt::print("  {:>{}} |{:<{}} {:>6}\n", row.label, label_width, std::string(bar, '#'), width,
-                   percent(row.share));
+        report.print("  {:>{}} |{:<{}} {:>6}\n", row.label, label_width, std::string(bar, '#'),
+                     width, percent(row.share));
+        data.add(ReportValue::object().set("turns", row.label).set("share", row.share));
     }
+    return data;
 }
 
 // --- Simulation --------------------------------------------------------------------------------
 
-// A bar on standard error, redrawn in place; the last call (done == total) ends its line.
+// A bar on standard error with the games a second and the time left, redrawn in place; the
+// last call (done == total) ends its line.
 SimulationProgress progress_bar(std::string label) {
-    return [label = std::move(label)](std::uint64_t done, std::uint64_t total) {
-        constexpr std::uint64_t bar_width = 30;
-        const std::uint64_t filled = total == 0 ? bar_width : done * bar_width / total;
-        fmt::print(stderr, "\r{} [{:<30}] {:3}%", label, std::string(filled, '#'),
-                   total == 0 ? 100 : done * 100 / total);
+    return [label = std::move(label),
+            started = std::chrono::steady_clock::now()](std::uint64_t done, std::uint64_t total) {
+        const double fraction =
+            total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
+        fmt::print(stderr, "\r\033[K{}",
+                   progress_line(label, fraction, seconds_since(started), static_cast<double>(done),
+                                 "games"));
         if (done >= total) {
             fmt::print(stderr, "\n");
         }
@@ -241,46 +301,69 @@ std::string agreement(double exact, double simulated, double standard_error) {
                                             "does in fewer than 3 runs in 1000");
 }
 
-template <class Config>
-std::vector<double>
-simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& options,
-                    const LengthDistribution& lengths, const SeatChances& two_players) {
-    fmt::print("\nSimulation under {}{}: {} games of one player and {} of two, seed {}\n",
-               Config::overshoot_rule::name, options.rules.describe_house_rules(), options.simulate,
-               options.simulate, options.seed);
+// The simulation of one player's and two players' games, compared with the exact figures;
+// returns the share of the one-player games that took each number of turns.
+template <class Config, class D>
+std::vector<double> simulate_and_report(Report& report, const BasicBoard<Config>& board,
+                                        const D& dice, const AnalyzeOptions& options,
+                                        const LengthDistribution& lengths,
+                                        const SeatChances& two_players) {
+    report.print("\nSimulation under {}{}: {} games of one player and {} of two, seed {}\n",
+                 Config::overshoot_rule::name, options.rules.describe_house_rules(),
+                 options.simulate, options.simulate, options.seed);
+    ReportValue data = ReportValue::object()
+                           .set("rule", Config::overshoot_rule::name)
+                           .set("games", options.simulate)
+                           .set("seed", fmt::format("{}", options.seed));
     SimulationOptions settings{.games = options.simulate, .seed = options.seed};
     if (options.progress) {
         settings.progress = progress_bar("one player ");
     }
     SimulationResult solo;
     try {
-        solo = simulate(board, die, settings, ChosenHouseRules(options.rules.house));
+        solo = simulate(board, dice, settings, ChosenHouseRules(options.rules.house));
     } catch (const InvalidConfig& error) {
-        fmt::print("  not run: {}\n", error.what());
+        report.print("  not run: {}\n", error.what());
+        report.data.set("simulation", data.set("error", error.what()));
         return {};
     }
     const LengthStatistics& turns = solo.turns;
-    fmt::print("  one player: mean {:.3f} (95% CI {:.3f} to {:.3f}), standard deviation {:.3f}, "
-               "shortest {}, longest {}\n",
-               turns.mean, turns.confidence_95.low, turns.confidence_95.high,
-               turns.standard_deviation, turns.min, turns.max);
+    report.print("  one player: mean {:.3f} (95% CI {:.3f} to {:.3f}), standard deviation {:.3f}, "
+                 "shortest {}, longest {}\n",
+                 turns.mean, turns.confidence_95.low, turns.confidence_95.high,
+                 turns.standard_deviation, turns.min, turns.max);
     if (solo.unfinished > 0) {
-        fmt::print("  {} games stopped at the turn cap and are left out\n", solo.unfinished);
+        report.print("  {} games stopped at the turn cap and are left out\n", solo.unfinished);
     }
-    fmt::print("    exact mean {:.3f}, {}\n", lengths.mean(),
-               agreement(lengths.mean(), turns.mean, turns.standard_error));
+    report.print("    exact mean {:.3f}, {}\n", lengths.mean(),
+                 agreement(lengths.mean(), turns.mean, turns.standard_error));
+    data.set("one_player", ReportValue::object()
+                               .set("mean", turns.mean)
+                               .set("standard_error", turns.standard_error)
+                               .set("confidence_95_low", turns.confidence_95.low)
+                               .set("confidence_95_high", turns.confidence_95.high)
+                               .set("standard_deviation", turns.standard_deviation)
+                               .set("shortest", turns.min)
+                               .set("longest", turns.max)
+                               .set("unfinished", solo.unfinished)
+                               .set("exact_mean", lengths.mean()));
 
     settings.players = 2;
     if (options.progress) {
         settings.progress = progress_bar("two players");
     }
     const SimulationResult race =
-        simulate(board, die, settings, ChosenHouseRules(options.rules.house));
+        simulate(board, dice, settings, ChosenHouseRules(options.rules.house));
     const double exact_first = two_players.win_probability[0];
-    fmt::print("  two players: the first to play wins {:.2f}% +- {:.2f}\n",
-               100.0 * race.win_rate(0), 100.0 * race.win_rate_standard_error(0));
-    fmt::print("    exact {:.2f}%, {}\n", 100.0 * exact_first,
-               agreement(exact_first, race.win_rate(0), race.win_rate_standard_error(0)));
+    report.print("  two players: the first to play wins {:.2f}% +- {:.2f}\n",
+                 100.0 * race.win_rate(0), 100.0 * race.win_rate_standard_error(0));
+    report.print("    exact {:.2f}%, {}\n", 100.0 * exact_first,
+                 agreement(exact_first, race.win_rate(0), race.win_rate_standard_error(0)));
+    data.set("two_players", ReportValue::object()
+                                .set("first_wins", race.win_rate(0))
+                                .set("standard_error", race.win_rate_standard_error(0))
+                                .set("exact_first_wins", exact_first));
+    report.data.set("simulation", std::move(data));
 
     std::vector<double> frequencies(turns.histogram.size(), 0.0);
     for (std::size_t t = 0; t < turns.histogram.size(); ++t) {
@@ -292,13 +375,16 @@ simulate_and_report(const BasicBoard<Config>& board, const AnalyzeOptions& optio
 
 // --- What each square and jump does ----------------------------------------------------------
 
-// A percentage on standard error for square_statistics and jump_effects, redrawn in place;
-// `shown` is set once it has drawn (the caller clears the line).
+// A progress line on standard error for square_statistics and jump_effects (the share done and
+// the time left), redrawn in place; `shown` is set once it has drawn (the caller clears the
+// line).
 EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view what, bool& shown) {
     EffectsOptions effects;
     if (options.progress) {
-        effects.progress = [&shown, what](double share) {
-            fmt::print(stderr, "\r{}: {:.0f}%", what, 100.0 * share);
+        effects.progress = [&shown, what,
+                            started = std::chrono::steady_clock::now()](double share) {
+            fmt::print(stderr, "\r\033[K{}",
+                       progress_line(what, share, seconds_since(started), 0.0, ""));
             shown = true;
             std::fflush(stderr);
         };
@@ -308,12 +394,13 @@ EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view 
 
 // The most visited squares and the jumps that matter most, under the rules chosen; returns the
 // visits of every square (empty when they are not computed: snakes too long, or traps).
-template <class Config>
-std::vector<double> print_square_effects(const BasicBoard<Config>& board,
-                                         const AnalyzeOptions& options,
+template <class Config, class D>
+std::vector<double> print_square_effects(Report& report, const BasicBoard<Config>& board,
+                                         const D& dice, const AnalyzeOptions& options,
                                          const ChosenHouseRules& house) {
     constexpr std::size_t shown = 10;
-    fmt::print("\nWhat each square and jump does under {}\n", Config::overshoot_rule::name);
+    report.print("\nWhat each square and jump does under {}\n", Config::overshoot_rule::name);
+    ReportValue data = ReportValue::object().set("rule", Config::overshoot_rule::name);
     SquareStatistics squares;
     bool progress_shown = false;
     const auto clear_progress = [&progress_shown] {
@@ -323,14 +410,17 @@ std::vector<double> print_square_effects(const BasicBoard<Config>& board,
         }
     };
     try {
-        squares = square_statistics(board, die, house,
+        squares = square_statistics(board, dice, house,
                                     effects_progress(options, "square visits", progress_shown));
         clear_progress();
     } catch (const Error& error) { // a trap, or snakes too long for the elimination
         clear_progress();
-        fmt::print("  not computed: {}\n", error.what());
+        report.print("  not computed: {}\n", error.what());
+        report.data.set("squares", data.set("error", error.what()));
         return {};
     }
+    report.data.set("squares", data.set("visits", ReportValue::list_of(squares.visits))
+                                   .set("landing", ReportValue::list_of(squares.landing)));
     std::vector<Square> order(squares.visits.size());
     for (std::size_t s = 0; s < order.size(); ++s) {
         order[s] = static_cast<Square>(s);
@@ -339,15 +429,16 @@ std::vector<double> print_square_effects(const BasicBoard<Config>& board,
         return squares.visits[static_cast<std::size_t>(a)] >
                squares.visits[static_cast<std::size_t>(b)];
     });
-    fmt::print("  most visited squares (turns begun there in a game, chance a game ever does):\n");
+    report.print(
+        "  most visited squares (turns begun there in a game, chance a game ever does):\n");
     for (std::size_t i = 0; i < order.size() && i < shown; ++i) {
         const auto s = static_cast<std::size_t>(order[i]);
-        fmt::print("    square {:>5}  {:7.3f} turns  {:>7}\n", order[i], squares.visits[s],
-                   percent(squares.landing[s]));
+        report.print("    square {:>5}  {:7.3f} turns  {:>7}\n", order[i], squares.visits[s],
+                     percent(squares.landing[s]));
     }
     std::vector<JumpEffect> jumps;
     try {
-        jumps = jump_effects(board, die, house,
+        jumps = jump_effects(board, dice, house,
                              effects_progress(options, "jump effects", progress_shown));
         clear_progress();
     } catch (...) {
@@ -358,14 +449,24 @@ std::vector<double> print_square_effects(const BasicBoard<Config>& board,
         return std::abs(a.turns_added) > std::abs(b.turns_added);
     });
     if (!jumps.empty()) {
-        fmt::print("  the jumps that matter most (turns each adds to a game; without it):\n");
+        report.print("  the jumps that matter most (turns each adds to a game; without it):\n");
     }
-    for (std::size_t i = 0; i < jumps.size() && i < shown; ++i) {
+    ReportValue effects = ReportValue::list();
+    for (std::size_t i = 0; i < jumps.size(); ++i) {
         const JumpEffect& effect = jumps[i];
-        fmt::print("    {:<6} {:>5} -> {:<5} {:>+9.3f}  ({:.3f})\n",
-                   effect.jump.kind() == JumpKind::ladder ? "ladder" : "snake", effect.jump.start,
-                   effect.jump.end, effect.turns_added, effect.expected_turns_without);
+        const char* const kind = effect.jump.kind() == JumpKind::ladder ? "ladder" : "snake";
+        if (i < shown) {
+            report.print("    {:<6} {:>5} -> {:<5} {:>+9.3f}  ({:.3f})\n", kind, effect.jump.start,
+                         effect.jump.end, effect.turns_added, effect.expected_turns_without);
+        }
+        effects.add(ReportValue::object()
+                        .set("kind", kind)
+                        .set("start", effect.jump.start)
+                        .set("end", effect.jump.end)
+                        .set("turns_added", effect.turns_added)
+                        .set("expected_turns_without", effect.expected_turns_without));
     }
+    report.data.set("jumps", std::move(effects));
     return squares.visits;
 }
 
@@ -393,7 +494,8 @@ std::string roll_ranges(const std::vector<int>& values, std::string_view to,
 }
 
 // The rolls that best play declines on `square`, among those the dice it picks there can roll.
-std::vector<int> declined_rolls(const OptimalPolicy& best, const Choices<FairDice<>>& choices,
+template <class D>
+std::vector<int> declined_rolls(const OptimalPolicy& best, const Choices<D>& choices,
                                 Square square) {
     const std::span<const double> odds =
         choices.dice[best.dice[static_cast<std::size_t>(square)]].face_probabilities();
@@ -411,31 +513,96 @@ std::vector<int> declined_rolls(const OptimalPolicy& best, const Choices<FairDic
 // One player's best play with the choices of the command line (optimal_policy), and what it
 // gains over default play; returns the note of each square for --policy (empty when not
 // solved).
-template <class Config>
-std::vector<std::string> print_best_play(const BasicBoard<Config>& board,
-                                         const AnalyzeOptions& options,
+// What "two" means with --pick-dice: twice as many of the fair dice of --dice (two six-sided
+// dice for the default die, four for 2d6). A loaded die has no such pair among the library's
+// dice, so run() refuses --pick-dice with one.
+DiceSpec doubled(const DiceSpec& dice) {
+    DiceSpec two = dice;
+    two.count = 2 * dice.count;
+    return two;
+}
+
+// The choices of the command line with the dice of --dice: dice 0 is those dice, dice 1 (with
+// --pick-dice) twice as many.
+template <class D>
+Choices<D> choices_for(const AnalyzeOptions& options, const D& dice) {
+    Choices<D> choices{{dice}, options.choices.may_stay};
+    if constexpr (std::is_same_v<D, FairDice<>>) {
+        if (options.choices.pick_dice) {
+            choices.dice.push_back(FairDice<>({.sides = dice.sides(), .count = 2 * dice.count()}));
+        }
+    }
+    return choices;
+}
+
+// `one die or two before each roll, may stay after it`, or with --dice 2d6 `two six-sided dice
+// or four six-sided dice before each roll, ...`.
+std::string describe_choices(const AnalyzeOptions& options) {
+    if (options.dice.is_default()) {
+        return options.choices.describe();
+    }
+    std::string text = options.dice.describe();
+    if (options.choices.pick_dice) {
+        text += fmt::format(" or {} before each roll", doubled(options.dice).describe());
+    }
+    if (options.choices.may_stay) {
+        text += options.choices.pick_dice ? ", may stay after it" : ", may stay after the roll";
+    }
+    return text;
+}
+
+template <class Config, class D>
+std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config>& board,
+                                         const D& dice, const AnalyzeOptions& options,
                                          const ChosenHouseRules& house) {
-    fmt::print("\nBest play for one player under {}, with {}\n", Config::overshoot_rule::name,
-               options.choices.describe());
+    report.print("\nBest play for one player under {}, with {}\n", Config::overshoot_rule::name,
+                 describe_choices(options));
+    ReportValue data = ReportValue::object()
+                           .set("rule", Config::overshoot_rule::name)
+                           .set("choices", describe_choices(options));
     if (house.switches() != HouseRuleSwitches{}) {
-        fmt::print("  not solved: best play is solved for the standard game (no house rules)\n");
+        report.print("  not solved: best play is solved for the standard game (no house rules)\n");
+        report.data.set("best_play",
+                        data.set("error", "best play is solved for the standard game (no house "
+                                          "rules)"));
         return {};
     }
-    const Choices<FairDice<>> choices = options.choices.choices();
+    const Choices<D> choices = choices_for(options, dice);
     OptimalPolicy best;
     try {
         best = optimal_policy(board, choices);
     } catch (const Error& error) {
-        fmt::print("  not solved: {}\n", error.what());
+        report.print("  not solved: {}\n", error.what());
+        report.data.set("best_play", data.set("error", error.what()));
         return {};
     }
-    fmt::print("  expected turns {:.4f} with best play, {} with one die and always moving "
-               "(a gain of {})\n",
-               best.turns(),
-               std::isfinite(best.default_turns) ? fmt::format("{:.4f}", best.default_turns)
-                                                 : std::string("infinite"),
-               std::isfinite(best.gain()) ? fmt::format("{:.4f}", best.gain())
-                                          : std::string("every game that would never end"));
+    report.print("  expected turns {:.4f} with best play, {} with {} and always moving "
+                 "(a gain of {})\n",
+                 best.turns(),
+                 std::isfinite(best.default_turns) ? fmt::format("{:.4f}", best.default_turns)
+                                                   : std::string("infinite"),
+                 options.dice.is_default() ? std::string("one die") : options.dice.describe(),
+                 std::isfinite(best.gain()) ? fmt::format("{:.4f}", best.gain())
+                                            : std::string("every game that would never end"));
+    ReportValue declined = ReportValue::list();
+    for (Square square = 0; square < board.size(); ++square) {
+        if (std::isfinite(best.expected_turns[static_cast<std::size_t>(square)])) {
+            const std::vector<int> rolls = declined_rolls(best, choices, square);
+            if (!rolls.empty()) {
+                declined.add(ReportValue::object()
+                                 .set("square", square)
+                                 .set("rolls", ReportValue::list_of(rolls)));
+            }
+        }
+    }
+    report.data.set("best_play", data.set("expected_turns", best.turns())
+                                     .set("default_turns", best.default_turns)
+                                     .set("gain", best.gain())
+                                     .set("values", ReportValue::list_of(best.expected_turns))
+                                     .set("dice", ReportValue::list_of(best.dice))
+                                     .set("declined", std::move(declined))
+                                     .set("iterations", best.iterations)
+                                     .set("residual", best.residual));
     std::vector<std::string> notes(static_cast<std::size_t>(board.size()));
     std::vector<Square> two_dice;
     std::vector<Square> staying;
@@ -450,38 +617,95 @@ std::vector<std::string> print_best_play(const BasicBoard<Config>& board,
             two_dice.push_back(square);
             note = "2d";
         }
-        const std::vector<int> declined = declined_rolls(best, choices, square);
-        if (!declined.empty()) {
+        const std::vector<int> stays = declined_rolls(best, choices, square);
+        if (!stays.empty()) {
             staying.push_back(square);
-            note += fmt::format("{}s:{}", note.empty() ? "" : " ", roll_ranges(declined, "-"));
+            note += fmt::format("{}s:{}", note.empty() ? "" : " ", roll_ranges(stays, "-"));
         }
     }
     if (options.choices.pick_dice) {
-        fmt::print("  two dice on {} of {} squares: {}\n", two_dice.size(), board.size(),
-                   two_dice.empty() ? "none" : roll_ranges(two_dice, "..", ", "));
+        report.print("  {} on {} of {} squares: {}\n",
+                     options.dice.is_default() ? "two dice" : doubled(options.dice).describe(),
+                     two_dice.size(), board.size(),
+                     two_dice.empty() ? "none" : roll_ranges(two_dice, "..", ", "));
     }
     if (options.choices.may_stay) {
-        fmt::print("  a roll is declined on {} square{}{}\n", staying.size(),
-                   staying.size() == 1 ? "" : "s", staying.empty() ? "" : ":");
+        report.print("  a roll is declined on {} square{}{}\n", staying.size(),
+                     staying.size() == 1 ? "" : "s", staying.empty() ? "" : ":");
         constexpr std::size_t shown = 12;
         for (std::size_t i = 0; i < staying.size() && i < shown; ++i) {
-            fmt::print("    on {}, stay after {}\n", staying[i],
-                       roll_ranges(declined_rolls(best, choices, staying[i]), " to ", ", "));
+            report.print("    on {}, stay after {}\n", staying[i],
+                         roll_ranges(declined_rolls(best, choices, staying[i]), " to ", ", "));
         }
         if (staying.size() > shown) {
-            fmt::print("    and {} more squares (see --policy)\n", staying.size() - shown);
+            report.print("    and {} more squares (see --policy)\n", staying.size() - shown);
         }
     }
-    fmt::print("  policy iteration: {} rounds; the optimality equations hold {}\n", best.iterations,
-               best.residual < 1e-9 ? std::string("to within 1e-9 turns")
-                                    : fmt::format("to {:.1e} turns", best.residual));
+    report.print("  policy iteration: {} rounds; the optimality equations hold {}\n",
+                 best.iterations,
+                 best.residual < 1e-9 ? std::string("to within 1e-9 turns")
+                                      : fmt::format("to {:.1e} turns", best.residual));
     return notes;
 }
 
 // --- The report --------------------------------------------------------------------------------
 
-template <class Config>
-int analyze(const AnalyzeOptions& options) {
+// The board, the dice and the rules, as the report's data begins.
+template <class Config, class D>
+void describe_setup(Report& report, const BasicBoard<Config>& board, const D& dice,
+                    const AnalyzeOptions& options, std::size_t ladders, std::size_t snakes) {
+    ReportValue jumps = ReportValue::list();
+    for (const Jump& jump : board.jumps()) {
+        jumps.add(ReportValue::object()
+                      .set("kind", jump.kind() == JumpKind::ladder ? "ladder" : "snake")
+                      .set("start", jump.start)
+                      .set("end", jump.end));
+    }
+    ReportValue& data = report.data;
+    data.set("schema", "snakeladder-analyze/1");
+    data.set("version", version_string);
+    data.set("board", ReportValue::object()
+                          .set("source", options.board)
+                          .set("name", board_name(options.board))
+                          .set("squares", board.size())
+                          .set("ladders", ladders)
+                          .set("snakes", snakes)
+                          .set("jumps", std::move(jumps)));
+    ReportValue odds = ReportValue::list();
+    const std::span<const double> p = dice.face_probabilities();
+    for (const int roll : possible_rolls(dice)) {
+        odds.add(ReportValue::object()
+                     .set("roll", roll)
+                     .set("probability", p[static_cast<std::size_t>(roll)]));
+    }
+    data.set("dice",
+             ReportValue::object()
+                 .set("spec", options.dice_text)
+                 .set("kind", options.dice.loaded ? "loaded" : "fair")
+                 .set("count", options.dice.count)
+                 .set("sides", options.dice.sides)
+                 .set("weights", options.dice.loaded ? ReportValue::list_of(options.dice.weights)
+                                                     : ReportValue())
+                 .set("description", options.dice.describe())
+                 .set("min_roll", dice.min_roll())
+                 .set("max_roll", dice.max_roll())
+                 .set("rolls", std::move(odds)));
+    const HouseRuleSwitches& house = options.rules.house;
+    data.set("rules",
+             ReportValue::object()
+                 .set("overshoot", Config::overshoot_rule::name)
+                 .set("chains", Config::chain_rule::name)
+                 .set("extra_turn", house.forfeit_streak != 0)
+                 .set("extra_turn_forfeit",
+                      house.forfeit_streak != 0 ? ReportValue(house.forfeit_streak) : ReportValue())
+                 .set("six_to_start", house.max_roll_to_start)
+                 .set("knock_back", house.knock_back)
+                 .set("pick_dice", options.choices.pick_dice)
+                 .set("may_stay", options.choices.may_stay));
+}
+
+template <class Config, class D>
+int analyze(const AnalyzeOptions& options, const D& dice) {
     using Chains = typename Config::chain_rule;
     using Overshoot = typename Config::overshoot_rule;
     const Board<Config> board = load_board(options.board, Config());
@@ -491,15 +715,19 @@ int analyze(const AnalyzeOptions& options) {
     }
     const std::size_t snakes = board.jumps().size() - ladders;
     const ChosenHouseRules house(options.rules.house);
-    fmt::print("snakeladder-analyze: {}, {} squares, {} ladder{} and {} snake{}, one six-sided "
-               "die, {}{}\n",
-               board_name(options.board), board.size(), ladders, ladders == 1 ? "" : "s", snakes,
-               snakes == 1 ? "" : "s", Chains::name, options.rules.describe_house_rules());
+    Report report(options.format == "text");
+    report.print("snakeladder-analyze: {}, {} squares, {} ladder{} and {} snake{}, {}, {}{}\n",
+                 board_name(options.board), board.size(), ladders, ladders == 1 ? "" : "s", snakes,
+                 snakes == 1 ? "" : "s", options.dice.describe(), Chains::name,
+                 options.rules.describe_house_rules());
+    describe_setup(report, board, dice, options, ladders, snakes);
 
-    fmt::print("\nExpected turns for one player to get home\n");
-    fmt::print("{}\n", expected_line<ExactFinish, Chains>(options));
-    fmt::print("{}\n", expected_line<BounceBack, Chains>(options));
-    fmt::print("{}\n", expected_line<OvershootWins, Chains>(options));
+    report.print("\nExpected turns for one player to get home\n");
+    ReportValue expected = ReportValue::object();
+    report.print("{}\n", expected_line<ExactFinish, Chains>(options, dice, expected));
+    report.print("{}\n", expected_line<BounceBack, Chains>(options, dice, expected));
+    report.print("{}\n", expected_line<OvershootWins, Chains>(options, dice, expected));
+    report.data.set("expected_turns", std::move(expected));
 
     DistributionOptions tabulation;
     bool tabulating_shown = false;
@@ -518,72 +746,99 @@ int analyze(const AnalyzeOptions& options) {
             std::fflush(stderr);
         };
     }
-    const LengthDistribution lengths = length_distribution(board, die, tabulation, house);
+    const LengthDistribution lengths = length_distribution(board, dice, tabulation, house);
     if (tabulating_shown) {
         fmt::print(stderr, "\r\033[K"); // the table is done: clear the progress line
     }
-    fmt::print("\nLength of a one-player game under {}\n", Overshoot::name);
+    report.print("\nLength of a one-player game under {}\n", Overshoot::name);
     const std::span<const double> p = lengths.probabilities();
     const auto shortest = std::find_if(p.begin(), p.end(), [](double x) { return x > 0.0; });
+    ReportValue length = ReportValue::object()
+                             .set("rule", Overshoot::name)
+                             .set("finishes_surely", lengths.finishes_surely())
+                             .set("ends_probability", 1.0 - lengths.stuck_mass());
     if (shortest == p.end()) {
-        fmt::print("  no game ever ends: home cannot be reached from the start\n");
+        report.print("  no game ever ends: home cannot be reached from the start\n");
     } else {
         if (!lengths.finishes_surely()) {
-            fmt::print("  a game ends with probability {}; the others are trapped and never end\n",
-                       percent(1.0 - lengths.stuck_mass()));
+            report.print(
+                "  a game ends with probability {}; the others are trapped and never end\n",
+                percent(1.0 - lengths.stuck_mass()));
         } else {
             try {
-                fmt::print("  mean {:.3f}, standard deviation {:.3f}\n", lengths.mean(),
-                           lengths.standard_deviation());
+                report.print("  mean {:.3f}, standard deviation {:.3f}\n", lengths.mean(),
+                             lengths.standard_deviation());
+                length.set("mean", lengths.mean())
+                    .set("standard_deviation", lengths.standard_deviation());
             } catch (const Error& error) {
-                fmt::print("  no mean: {}\n", error.what());
+                report.print("  no mean: {}\n", error.what());
             }
         }
-        fmt::print("  shortest {} turns (probability {:.7f}), most likely {}\n",
-                   shortest - p.begin(), *shortest, lengths.mode());
+        report.print("  shortest {} turns (probability {:.7f}), most likely {}\n",
+                     shortest - p.begin(), *shortest, lengths.mode());
+        length.set("shortest", static_cast<std::int64_t>(shortest - p.begin()))
+            .set("shortest_probability", *shortest)
+            .set("most_likely", lengths.mode());
         std::string levels = "  quantile";
         std::string values = "  turns   ";
+        ReportValue quantiles = ReportValue::list();
         for (const double q : quantile_levels) {
             const std::string value = quantile_text(lengths, q);
             const std::string level = fmt::format("{:.0f}%", 100 * q);
             const std::size_t column = std::max<std::size_t>(5, value.size() + 1);
             levels += fmt::format("{:>{}}", level, column);
             values += fmt::format("{:>{}}", value, column);
+            ReportValue turns; // null: never, or past the table (see "text")
+            try {
+                turns = lengths.quantile(q);
+            } catch (const InvalidConfig&) {
+            }
+            quantiles.add(
+                ReportValue::object().set("level", q).set("turns", turns).set("text", value));
         }
-        fmt::print("{}\n{}\n\n", levels, values);
-        print_histogram(lengths, options.width);
+        report.print("{}\n{}\n\n", levels, values);
+        length.set("quantiles", std::move(quantiles))
+            .set("histogram", print_histogram(report, lengths, options.width));
     }
+    length.set("probabilities", ReportValue::list_of(p))
+        .set("longer_than_table", lengths.probability_longer_than(lengths.turns()));
+    report.data.set("length", std::move(length));
 
-    fmt::print("\nChance to win by seat under {} (seat 1 plays first; turns of all players)\n",
-               Overshoot::name);
+    // Every seat count the game allows, from 2 (one player races no one) to its most players.
+    const int fewest = std::max(fewest_players, board.config().min_players());
+    const int most = board.config().max_players();
+    report.print("\nChance to win by seat under {} (seat 1 plays first; turns of all players)\n",
+                 Overshoot::name);
     std::string header = "  players";
-    for (int seat = 1; seat <= most_players; ++seat) {
+    for (int seat = 1; seat <= most; ++seat) {
         header += fmt::format("{:>9}", fmt::format("seat {}", seat));
     }
-    fmt::print("{}{:>11}\n", header, "turns"); // room for 100,000-square boards' 195214.79
+    report.print("{}{:>11}\n", header, "turns"); // room for 100,000-square boards' 195214.79
     SeatChances two_players;
-    for (int players = fewest_players; players <= most_players; ++players) {
+    ReportValue seat_rows = ReportValue::list();
+    for (int players = fewest; players <= most; ++players) {
         // Knock-back couples the tokens: their chances come from the joint chain of all of
         // them, which grows with the players and is refused past its limit.
         SeatChances seats;
         try {
-            seats = house.knock_back() ? seat_chances(board, die, players, {}, house)
+            seats = house.knock_back() ? seat_chances(board, dice, players, {}, house)
                                        : seat_chances(lengths, players);
         } catch (const Error& error) {
             // The joint chain's limit is the expected refusal: a short line says it.
             const bool limit =
                 std::string_view(error.what()).find("where the limit is") != std::string_view::npos;
-            fmt::print("  {:>7}  {}\n", players,
-                       limit ? "too many positions to follow exactly, as knock-back couples the "
-                               "tokens"
-                             : error.what());
+            report.print("  {:>7}  {}\n", players,
+                         limit ? "too many positions to follow exactly, as knock-back couples the "
+                                 "tokens"
+                               : error.what());
+            seat_rows.add(ReportValue::object().set("players", players).set("error", error.what()));
             continue;
         }
         if (players == 2) {
             two_players = seats;
         }
         std::string row = fmt::format("  {:>7}", players);
-        for (int seat = 0; seat < most_players; ++seat) {
+        for (int seat = 0; seat < most; ++seat) {
             row += seat < players
                        ? fmt::format("{:>9}",
                                      percent(seats.win_probability[static_cast<std::size_t>(seat)]))
@@ -591,47 +846,85 @@ int analyze(const AnalyzeOptions& options) {
         }
         row += std::isfinite(seats.expected_turns) ? fmt::format("{:>11.2f}", seats.expected_turns)
                                                    : fmt::format("{:>11}", "infinite");
-        fmt::print("{}\n", row);
+        report.print("{}\n", row);
+        seat_rows.add(ReportValue::object()
+                          .set("players", players)
+                          .set("win", ReportValue::list_of(seats.win_probability))
+                          .set("expected_turns", seats.expected_turns)
+                          .set("undecided", seats.undecided));
     }
+    report.data.set(
+        "seats",
+        ReportValue::object().set("rule", Overshoot::name).set("rows", std::move(seat_rows)));
 
-    fmt::print(
-        "\nFewest rolls home under {}, choosing each roll from 1 to {}{}: ", Overshoot::name,
-        die_faces,
+    // The fewest rolls choose among the rolls the dice can make: 1 to 6 for one die, 2 to 12
+    // for two.
+    const std::vector<int> can_roll = possible_rolls(dice);
+    const std::vector<std::int64_t> rolls(can_roll.begin(), can_roll.end());
+    const bool from_to = rolls.size() > 1 && rolls.back() - rolls.front() + 1 ==
+                                                 static_cast<std::int64_t>(rolls.size());
+    report.print(
+        "\nFewest rolls home under {}, choosing each roll {}{}: ", Overshoot::name,
+        from_to ? fmt::format("from {} to {}", rolls.front(), rolls.back())
+                : fmt::format("among {}", fmt::join(rolls, ", ")),
         house.switches() == HouseRuleSwitches{} ? "" : " (the board's rules alone, no house rule)");
-    if (const std::optional<ShortestPath> path = min_rolls(board, die_faces)) {
-        fmt::print("{}\n", path->roll_count());
+    ReportValue fewest_rolls =
+        ReportValue::object()
+            .set("rule", Overshoot::name)
+            .set("rolls_allowed", ReportValue::list_of(rolls))
+            .set("house_rules_ignored", house.switches() != HouseRuleSwitches{});
+    if (const std::optional<ShortestPath> path =
+            min_rolls(board, std::span<const std::int64_t>(rolls))) {
+        report.print("{}\n", path->roll_count());
+        fewest_rolls.set("count", path->roll_count())
+            .set("rolls", ReportValue::list_of(path->rolls))
+            .set("squares", ReportValue::list_of(path->squares));
         // A long path is shown by its first and last rolls.
         constexpr std::size_t shown = 12;
         const std::size_t count = path->rolls.size();
         const bool cut = count > 2 * shown + 1;
-        std::string rolls;
-        std::string squares = fmt::format("{}", path->squares.front());
+        std::string shown_rolls;
+        std::string shown_squares = fmt::format("{}", path->squares.front());
         for (std::size_t i = 0; i < count; ++i) {
             if (cut && i == shown) {
-                rolls += fmt::format(", ... ({} more)", count - 2 * shown);
-                squares += " -> ...";
+                shown_rolls += fmt::format(", ... ({} more)", count - 2 * shown);
+                shown_squares += " -> ...";
                 i = count - shown - 1;
                 continue;
             }
-            rolls += fmt::format("{}{}", i == 0 ? "" : ", ", path->rolls[i]);
-            squares += fmt::format(" -> {}", path->squares[i + 1]);
+            shown_rolls += fmt::format("{}{}", i == 0 ? "" : ", ", path->rolls[i]);
+            shown_squares += fmt::format(" -> {}", path->squares[i + 1]);
         }
-        fmt::print("  rolls    {}\n  squares  {}\n", rolls, squares);
+        report.print("  rolls    {}\n  squares  {}\n", shown_rolls, shown_squares);
     } else {
-        fmt::print("none, home cannot be reached\n");
+        report.print("none, home cannot be reached\n");
+        fewest_rolls.set("count", ReportValue());
     }
+    report.data.set("fewest_rolls", std::move(fewest_rolls));
 
-    fmt::print("\nTraps under {}: {}\n", Overshoot::name, describe_traps(board, die, house));
+    const std::string traps = describe_traps(board, dice, house);
+    report.print("\nTraps under {}: {}\n", Overshoot::name, traps);
+    report.data.set("traps",
+                    ReportValue::object().set("rule", Overshoot::name).set("description", traps));
 
-    std::vector<double> visits = print_square_effects(board, options, house);
+    std::vector<double> visits = print_square_effects(report, board, dice, options, house);
     std::vector<std::string> notes;
+    report.data.set("best_play", ReportValue());
     if (options.choices.any()) {
-        notes = print_best_play(board, options, house);
+        notes = print_best_play(report, board, dice, options, house);
     }
 
     std::vector<double> simulated;
+    report.data.set("simulation", ReportValue());
     if (options.simulate > 0) {
-        simulated = simulate_and_report(board, options, lengths, two_players);
+        simulated = simulate_and_report(report, board, dice, options, lengths, two_players);
+    }
+    if (options.format == "json") {
+        fmt::print("{}\n", report.data.json());
+    } else if (options.format == "csv") {
+        std::string rows = "path,value\r\n";
+        report.data.csv_rows("", rows);
+        fmt::print("{}", rows);
     }
     check_standard_output("the report"); // the report is done: a failed write stops here
 
@@ -685,10 +978,27 @@ int analyze(const AnalyzeOptions& options) {
     return 0;
 }
 
+// The help without CLI11's marker of a flag's value when given alone (`--extra-turn{3}`): the
+// option's text (`[=N]`) and its description say it.
+class HelpFormatter : public CLI::Formatter {
+public:
+    [[nodiscard]] std::string make_option_name(const CLI::Option* option,
+                                               bool positional) const override {
+        std::string name = CLI::Formatter::make_option_name(option, positional);
+        const std::size_t open = name.find('{');
+        const std::size_t close = name.find('}', open);
+        if (open != std::string::npos && close != std::string::npos) {
+            name.erase(open, close - open + 1);
+        }
+        return name;
+    }
+};
+
 int run(int argc, char** argv) {
-    CLI::App app("Exact analysis of a snakes-and-ladders board with one six-sided die: expected\n"
-                 "length under each overshoot rule, length distribution, each seat's chance,\n"
-                 "fewest rolls home and traps; optionally checked against a simulation.",
+    CLI::App app("Exact analysis of a snakes-and-ladders board with any dice (one six-sided die\n"
+                 "by default): expected length under each overshoot rule, length distribution,\n"
+                 "each seat's chance, fewest rolls home and traps; optionally checked against a\n"
+                 "simulation. As text, JSON or CSV.",
                  "snakeladder-analyze");
     AnalyzeOptions options;
     app.add_option("BOARD", options.board,
@@ -697,6 +1007,28 @@ int run(int argc, char** argv) {
         ->required()
         ->type_name("");
     add_rule_flags(app, options.rules, false);
+    app.formatter(std::make_shared<HelpFormatter>());
+    app.get_option("--extra-turn")->option_text("[=N]");
+    // The top roll is the dice's highest: a six for one die, but a 12 for 2d6.
+    app.get_option("--extra-turn")
+        ->description(
+            "House rule: the top roll (the dice's highest, a six for one die) rolls "
+            "again; the 3rd in a row (or the Nth, with --extra-turn=N) forfeits the turn");
+    app.get_option("--six-to-start")
+        ->description("House rule: a token leaves square 0 only with the top roll (the dice's "
+                      "highest)");
+    app.add_option("--dice", options.dice_text,
+                   "The dice: NdS, N fair dice of S sides rolled together (d6, 2d6, 1d20), or "
+                   "loaded:W1,W2,... one die whose face f has weight Wf (loaded:1,1,1,1,1,5)")
+        ->check(dice_spec_check())
+        ->type_name("DICE")
+        ->capture_default_str();
+    app.add_option("--format", options.format,
+                   "The report as text, as one JSON object (docs/analyze-json.md) or as CSV rows "
+                   "of path,value")
+        ->check(CLI::IsMember({"text", "json", "csv"}))
+        ->type_name("FORMAT")
+        ->capture_default_str();
     app.add_option("--simulate", options.simulate,
                    "Also simulate N games of one and of two players, and compare")
         ->check(whole_number<std::uint64_t>(1, 10'000'000'000))
@@ -727,17 +1059,35 @@ int run(int argc, char** argv) {
         ->capture_default_str();
     bool quiet = false;
     app.add_flag("--no-progress", quiet,
-                 "No progress on standard error while solving, tabulating or simulating");
+                 "No progress on standard error while solving, tabulating or simulating (there is "
+                 "none when standard error is not a terminal)");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
-               "given under all three. The house rules apply to every figure but the fewest\n"
-               "rolls. --pick-dice and --may-stay add one player's best play when players\n"
-               "decide (the standard game only). Exit status: 0 after the report, 2 for a\n"
-               "bad flag or board file, 1 when the report or a picture cannot be written.");
+               "given under all three. Every figure is for the dice of --dice, and the house\n"
+               "rules apply to every figure but the fewest rolls (the top roll is the dice's\n"
+               "highest). --pick-dice and --may-stay add one player's best play when players\n"
+               "decide (the standard game only); with --pick-dice, \"two\" is twice the fair\n"
+               "dice of --dice (2d6: four six-sided dice). Exit status: 0 after the report, 2\n"
+               "for a bad flag or board file, 1 when the report or a picture cannot be written.");
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;
     }
-    options.progress = !quiet;
+    options.progress = !quiet && stderr_is_terminal();
+    std::string dice_error;
+    options.dice = parse_dice_spec(options.dice_text, dice_error); // checked by dice_spec_check
+    if (options.choices.pick_dice && options.dice.loaded) {
+        return report_usage_error(app, "--pick-dice chooses between one and two of the fair dice "
+                                       "of --dice; it does not take a loaded die");
+    }
+    if (options.choices.pick_dice &&
+        (doubled(options.dice).count > DiceSpec::max_count ||
+         doubled(options.dice).count * options.dice.sides > DiceSpec::max_roll)) {
+        return report_usage_error(
+            app, fmt::format("--pick-dice with --dice {}: two of them, {}d{}, are more than the "
+                             "{} dice or the highest roll of {} that --dice takes",
+                             options.dice_text, doubled(options.dice).count, options.dice.sides,
+                             DiceSpec::max_count, DiceSpec::max_roll));
+    }
     if (!options.policy.empty() && !options.choices.any()) {
         return report_usage_error(app, "--policy draws the best play of a game where players "
                                        "decide: add --pick-dice, --may-stay or both");
@@ -749,7 +1099,9 @@ int run(int argc, char** argv) {
     }
     try {
         return with_rules(options.rules, [&](auto config) {
-            return analyze<typename decltype(config)::type>(options);
+            return options.dice.visit([&](const auto& dice) {
+                return analyze<typename decltype(config)::type>(options, dice);
+            });
         });
     } catch (const UsageError& error) {
         return report_usage_error(app, error.what());

@@ -5,12 +5,15 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <limits>
 #include <memory>
@@ -362,6 +365,141 @@ inline int run_main(int (*run)(int, char**), int argc, char** argv, const char* 
         std::fputs(": unexpected error\n", stderr);
     }
     return 1;
+}
+
+// --- Dice named on the command line (--dice) ----------------------------------------------------
+
+/// The dice of `--dice`: `NdS`, N fair dice of S sides rolled together (`d6`, `2d6`, `1d20`; N
+/// defaults to 1), or `loaded:W1,W2,...`, one die whose face f has weight Wf (its chance is Wf
+/// over the sum of the weights; `loaded:1,1,1,1,1,5` rolls a 6 half the time).
+struct DiceSpec {
+    /// The most dice, faces or highest roll accepted: a larger die only makes the analysis slow.
+    static constexpr int max_count = 100;
+    static constexpr int max_roll = 10'000;
+    static constexpr std::int64_t max_weight = 1'000'000'000'000;
+
+    bool loaded = false;
+    int count = 1;                     // fair dice: how many
+    int sides = 6;                     // fair dice: faces of each; loaded: the number of weights
+    std::vector<std::int64_t> weights; // loaded: face f's weight at f - 1
+
+    /// One six-sided die, the game's own.
+    [[nodiscard]] bool is_default() const noexcept { return !loaded && count == 1 && sides == 6; }
+
+    /// `one six-sided die`, `two six-sided dice`, `one twenty-sided die`, `two 30-sided dice`, `a
+    /// loaded six-sided die (weights 1,1,1,1,1,5)`.
+    [[nodiscard]] std::string describe() const {
+        const auto word = [](int n) {
+            static const std::array<const char*, 21> words{
+                "zero",     "one",     "two",     "three",     "four",     "five",     "six",
+                "seven",    "eight",   "nine",    "ten",       "eleven",   "twelve",   "thirteen",
+                "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"};
+            return n >= 0 && n <= 20 ? std::string(words[static_cast<std::size_t>(n)])
+                                     : fmt::format("{}", n);
+        };
+        if (loaded) {
+            return fmt::format("a loaded {}-sided die (weights {})", word(sides),
+                               fmt::join(weights, ","));
+        }
+        return fmt::format("{} {}-sided {}", word(count), word(sides), count == 1 ? "die" : "dice");
+    }
+
+    /// Calls `f(dice)` with these dice as FairDice<> or LoadedDice<>.
+    template <class F>
+    decltype(auto) visit(F&& f) const {
+        if (loaded) {
+            return std::forward<F>(f)(LoadedDice<>(weights));
+        }
+        return std::forward<F>(f)(FairDice<>({.sides = sides, .count = count}));
+    }
+};
+
+/// Reads a --dice value; returns the reason it is refused in `error` (empty when accepted).
+inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
+    const auto number = [](std::string_view digits, std::int64_t high, std::int64_t& value) {
+        const char* const end = digits.data() + digits.size();
+        const auto [stop, failure] = std::from_chars(digits.data(), end, value);
+        return !digits.empty() && digits.front() != '-' && failure == std::errc{} && stop == end &&
+               value <= high;
+    };
+    DiceSpec spec;
+    error.clear();
+    constexpr std::string_view loaded_prefix = "loaded:";
+    if (text.substr(0, loaded_prefix.size()) == loaded_prefix) {
+        std::string_view rest = text.substr(loaded_prefix.size());
+        if (rest.empty()) {
+            error = fmt::format("'{}': no weights after 'loaded:' (e.g. loaded:1,1,1,1,1,5)", text);
+            return spec;
+        }
+        spec.loaded = true;
+        while (true) {
+            const std::size_t comma = rest.find(',');
+            const std::string_view item = rest.substr(0, comma);
+            std::int64_t weight = 0;
+            if (!number(item, DiceSpec::max_weight, weight)) {
+                error = fmt::format("'{}': weight {} ('{}') is not a whole number from 0 to {}",
+                                    text, spec.weights.size() + 1, item, DiceSpec::max_weight);
+                return spec;
+            }
+            spec.weights.push_back(weight);
+            if (spec.weights.size() > static_cast<std::size_t>(DiceSpec::max_roll)) {
+                error = fmt::format("'{}': more than {} weights (faces)", text, DiceSpec::max_roll);
+                return spec;
+            }
+            if (comma == std::string_view::npos) {
+                break;
+            }
+            rest.remove_prefix(comma + 1);
+        }
+        if (std::all_of(spec.weights.begin(), spec.weights.end(),
+                        [](std::int64_t w) { return w == 0; })) {
+            error = fmt::format(
+                "'{}': every weight is 0; at least one face needs a positive weight", text);
+            return spec;
+        }
+        spec.sides = static_cast<int>(spec.weights.size());
+        return spec;
+    }
+    const std::size_t d = text.find('d');
+    if (d == std::string_view::npos) {
+        error = fmt::format("'{}' is not NdS (N dice of S sides, e.g. 2d6) nor loaded:W1,W2,... "
+                            "(e.g. loaded:1,1,1,1,1,5)",
+                            text);
+        return spec;
+    }
+    std::int64_t count = 1;
+    std::int64_t sides = 0;
+    const std::string_view count_text = text.substr(0, d);
+    const std::string_view sides_text = text.substr(d + 1);
+    if (!count_text.empty() && !number(count_text, DiceSpec::max_count, count)) {
+        error = fmt::format("'{}': the number of dice '{}' is not a whole number from 1 to {}",
+                            text, count_text, DiceSpec::max_count);
+    } else if (count < 1) {
+        error = fmt::format("'{}': the number of dice must be from 1 to {}, got 0", text,
+                            DiceSpec::max_count);
+    } else if (sides_text.empty()) {
+        error = fmt::format("'{}': the number of sides is missing after 'd' (e.g. 2d6)", text);
+    } else if (!number(sides_text, DiceSpec::max_roll, sides) || sides < 2) {
+        error = fmt::format("'{}': the number of sides '{}' is not a whole number from 2 to {}",
+                            text, sides_text, DiceSpec::max_roll);
+    } else if (count * sides > DiceSpec::max_roll) {
+        error = fmt::format("'{}': the highest roll, {} x {} = {}, is more than {}", text, count,
+                            sides, count * sides, DiceSpec::max_roll);
+    }
+    spec.count = static_cast<int>(count);
+    spec.sides = static_cast<int>(sides);
+    return spec;
+}
+
+/// The validator of --dice: refuses what parse_dice_spec refuses, with its reason.
+inline CLI::Validator dice_spec_check() {
+    return CLI::Validator(
+        [](std::string& text) {
+            std::string error;
+            parse_dice_spec(text, error);
+            return error;
+        },
+        "");
 }
 
 } // namespace snakeladder::examples
