@@ -978,22 +978,6 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     return 0;
 }
 
-// The help without CLI11's marker of a flag's value when given alone (`--extra-turn{3}`): the
-// option's text (`[=N]`) and its description say it.
-class HelpFormatter : public CLI::Formatter {
-public:
-    [[nodiscard]] std::string make_option_name(const CLI::Option* option,
-                                               bool positional) const override {
-        std::string name = CLI::Formatter::make_option_name(option, positional);
-        const std::size_t open = name.find('{');
-        const std::size_t close = name.find('}', open);
-        if (open != std::string::npos && close != std::string::npos) {
-            name.erase(open, close - open + 1);
-        }
-        return name;
-    }
-};
-
 int run(int argc, char** argv) {
     CLI::App app("Exact analysis of a snakes-and-ladders board with any dice (one six-sided die\n"
                  "by default): expected length under each overshoot rule, length distribution,\n"
@@ -1008,66 +992,78 @@ int run(int argc, char** argv) {
         ->type_name("");
     add_rule_flags(app, options.rules, false);
     app.formatter(std::make_shared<HelpFormatter>());
-    app.get_option("--extra-turn")->option_text("[=N]");
-    // The top roll is the dice's highest: a six for one die, but a 12 for 2d6.
-    app.get_option("--extra-turn")
-        ->description(
-            "House rule: the top roll (the dice's highest, a six for one die) rolls "
-            "again; the 3rd in a row (or the Nth, with --extra-turn=N) forfeits the turn");
-    app.get_option("--six-to-start")
-        ->description("House rule: a token leaves square 0 only with the top roll (the dice's "
-                      "highest)");
     app.add_option("--dice", options.dice_text,
-                   "The dice: NdS, N fair dice of S sides rolled together (d6, 2d6, 1d20), or "
-                   "loaded:W1,W2,... one die whose face f has weight Wf (loaded:1,1,1,1,1,5)")
+                   "NdS: N fair dice of S sides rolled together (d6, the default; 2d6; 1d20); "
+                   "or loaded:W1,W2,...: one die whose face f has weight Wf (loaded:1,1,1,1,1,5)")
         ->check(dice_spec_check())
-        ->type_name("DICE")
-        ->capture_default_str();
-    app.add_option("--format", options.format,
-                   "The report as text, as one JSON object (docs/analyze-json.md) or as CSV rows "
-                   "of path,value")
-        ->check(CLI::IsMember({"text", "json", "csv"}))
-        ->type_name("FORMAT")
-        ->capture_default_str();
-    app.add_option("--simulate", options.simulate,
-                   "Also simulate N games of one and of two players, and compare")
-        ->check(whole_number<std::uint64_t>(1, 10'000'000'000))
-        ->type_name("N");
-    app.add_option("--seed", options.seed, "Seed of the simulation")
-        ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
-        ->type_name("S")
-        ->capture_default_str();
-    app.add_option("--svg", options.svg, "Write a picture of the board (SVG)")->type_name("FILE");
-    app.add_option("--plot", options.plot, "Write a chart of the game length (SVG)")
-        ->type_name("FILE");
-    app.add_option("--heat", options.heat,
-                   "Write a heat map of the board (SVG): turns begun on each square")
-        ->type_name("FILE");
+        ->group(board_and_rules_group)
+        ->option_text("DICE");
     add_choice_flags(app, options.choices);
-    app.add_option("--policy", options.policy,
-                   "With --pick-dice or --may-stay: write the best play on the board (SVG): two "
-                   "dice, and the rolls to stay after, on each square")
-        ->type_name("FILE");
-    app.add_option("--title", options.title, "Title of the pictures (default: the board's name)");
-    app.add_option("--theme", options.theme, "Colours of the board pictures: light, dark or print")
-        ->check(CLI::IsMember({"light", "dark", "print"}))
-        ->type_name("THEME")
-        ->capture_default_str();
-    app.add_option("--width", options.width, "Width of the longest histogram bar")
+    const std::string report = "Report";
+    app.add_option("--format", options.format,
+                   "text (the default), json: one JSON object (docs/analyze-json.md), or csv: "
+                   "rows of path,value")
+        ->check(CLI::IsMember({"text", "json", "csv"}))
+        ->group(report)
+        ->option_text("FORMAT");
+    app.add_option("--width", options.width,
+                   "Width of the longest histogram bar (10 to 200, default 50)")
         ->check(whole_number(10, 200))
-        ->type_name("COLUMNS")
-        ->capture_default_str();
+        ->group(report)
+        ->option_text("COLUMNS");
     bool quiet = false;
     app.add_flag("--no-progress", quiet,
                  "No progress on standard error while solving, tabulating or simulating (there is "
-                 "none when standard error is not a terminal)");
+                 "none when standard error is not a terminal)")
+        ->group(report);
+    const std::string simulation = "Simulation";
+    app.add_option("--simulate", options.simulate,
+                   "Also simulate N games (1 to 10^10) of one and of two players, and compare")
+        ->check(whole_number<std::uint64_t>(1, 10'000'000'000))
+        ->group(simulation)
+        ->option_text("N");
+    app.add_option("--seed", options.seed, "Seed of the simulation (default 1)")
+        ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
+        ->group(simulation)
+        ->option_text("S");
+    const std::string pictures = "Pictures (SVG)";
+    app.add_option("--svg", options.svg, "Write a picture of the board")
+        ->group(pictures)
+        ->option_text("FILE");
+    app.add_option("--plot", options.plot, "Write a chart of the game length")
+        ->group(pictures)
+        ->option_text("FILE");
+    app.add_option("--heat", options.heat,
+                   "Write a heat map of the board: turns begun on each square")
+        ->group(pictures)
+        ->option_text("FILE");
+    app.add_option("--policy", options.policy,
+                   "With --pick-dice or --may-stay: write the best play on the board: two dice, "
+                   "and the rolls to stay after, on each square")
+        ->group(pictures)
+        ->option_text("FILE");
+    app.add_option("--title", options.title, "Title of the pictures (default: the board's name)")
+        ->group(pictures)
+        ->option_text("TEXT");
+    app.add_option("--theme", options.theme,
+                   "Colours of the pictures: light (the default), dark (for a projector) or print "
+                   "(black on white)")
+        ->check(CLI::IsMember({"light", "dark", "print"}))
+        ->group(pictures)
+        ->option_text("THEME");
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
                "given under all three. Every figure is for the dice of --dice, and the house\n"
                "rules apply to every figure but the fewest rolls (the top roll is the dice's\n"
                "highest). --pick-dice and --may-stay add one player's best play when players\n"
                "decide (the standard game only); with --pick-dice, \"two\" is twice the fair\n"
                "dice of --dice (2d6: four six-sided dice). Exit status: 0 after the report, 2\n"
-               "for a bad flag or board file, 1 when the report or a picture cannot be written.");
+               "for a bad flag or board file, 1 when the report or a picture cannot be written.\n"
+               "\n"
+               "Examples:\n"
+               "  snakeladder-analyze classic\n"
+               "  snakeladder-analyze classic --dice 2d6 --format json\n"
+               "  snakeladder-analyze classic --svg board.svg --heat heat.svg --theme print\n"
+               "  snakeladder-analyze my_board.txt --chains follow --simulate 1000000");
 
     if (const std::optional<int> status = parse_command_line(app, argc, argv)) {
         return *status;

@@ -123,36 +123,82 @@ struct RuleChoice {
     }
 };
 
+/// The help's groups, shared by both programs so their --help reads alike.
+inline const std::string board_and_rules_group = "Board and rules";
+inline const std::string house_rules_group = "House rules";
+inline const std::string deciding_group = "Players who decide";
+
 /// Registers --overshoot, --chains and the house-rule flags (and --play-to-last when
 /// `with_play_to_last`: it belongs to a game; the analysis is about the first player home).
+/// Each value is named by hand (`RULE`, `[=N]`) so the help shows no CLI11 markers.
 inline void add_rule_flags(CLI::App& app, RuleChoice& rules, bool with_play_to_last) {
     app.add_option("--overshoot", rules.overshoot,
-                   "A roll past home: exact (forfeited), bounce (back by the excess), wins")
+                   "A roll past home: exact (forfeited; the default), bounce (back by the "
+                   "excess), wins")
         ->check(CLI::IsMember(overshoot_names))
-        ->type_name("RULE")
-        ->capture_default_str();
+        ->group(board_and_rules_group)
+        ->option_text("RULE");
     app.add_option("--chains", rules.chains,
-                   "A jump that ends on a jump: reject (refuse the board), follow, single")
+                   "A jump that ends on a jump: reject (refuse the board; the default), follow, "
+                   "single")
         ->check(CLI::IsMember(chain_names))
-        ->type_name("RULE")
-        ->capture_default_str();
+        ->group(board_and_rules_group)
+        ->option_text("RULE");
     if (with_play_to_last) {
         app.add_flag("--play-to-last", rules.play_to_last,
-                     "Play on after the winner until one player is left");
+                     "Play on after the winner until one player is left")
+            ->group(board_and_rules_group);
     }
-    {
-        // --extra-turn alone means 3 in a row; --extra-turn=N chooses N.
-        app.add_flag("--extra-turn{3}", rules.house.forfeit_streak,
-                     "House rule: the top roll (a six) rolls again; the 3rd in a row (or the "
-                     "Nth, with --extra-turn=N) forfeits the turn")
-            ->check(whole_number(2, 1000))
-            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast); // not their sum
-        app.add_flag("--six-to-start", rules.house.max_roll_to_start,
-                     "House rule: a token leaves square 0 only with the top roll (a six)");
-        app.add_flag("--knock-back", rules.house.knock_back,
-                     "House rule: ending a move on another token's square sends it back to 0");
-    }
+    // --extra-turn alone means 3 in a row; --extra-turn=N chooses N.
+    app.add_flag("--extra-turn{3}", rules.house.forfeit_streak,
+                 "The top roll (the dice's highest: a six on one die) rolls again; the 3rd in a "
+                 "row, or the Nth (2 to 1000), forfeits the turn")
+        ->check(whole_number(2, 1000))
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast) // not their sum
+        ->group(house_rules_group)
+        ->option_text("[=N]");
+    app.add_flag("--six-to-start", rules.house.max_roll_to_start,
+                 "A token leaves square 0 only with the top roll")
+        ->group(house_rules_group);
+    app.add_flag("--knock-back", rules.house.knock_back,
+                 "Ending a move on another token's square sends it back to 0")
+        ->group(house_rules_group);
 }
+
+/// CLI11's help, made readable: no marker of a flag's value when given alone
+/// (`--extra-turn{3}`; the option's text `[=N]` says it, attached to the name), and one blank
+/// line between groups instead of two.
+class HelpFormatter : public CLI::Formatter {
+public:
+    [[nodiscard]] std::string make_help(const CLI::App* app, std::string name,
+                                        CLI::AppFormatMode mode) const override {
+        std::string help = CLI::Formatter::make_help(app, std::move(name), mode);
+        for (std::size_t at = help.find("\n\n\n"); at != std::string::npos;
+             at = help.find("\n\n\n", at)) {
+            help.erase(at, 1);
+        }
+        return help;
+    }
+    [[nodiscard]] std::string make_option_name(const CLI::Option* option,
+                                               bool positional) const override {
+        std::string name = CLI::Formatter::make_option_name(option, positional);
+        for (std::size_t open = name.find('{'); open != std::string::npos; open = name.find('{')) {
+            const std::size_t close = name.find('}', open);
+            if (close == std::string::npos) {
+                break;
+            }
+            name.erase(open, close - open + 1);
+        }
+        return name;
+    }
+    [[nodiscard]] std::string make_option_opts(const CLI::Option* option) const override {
+        const std::string& text = option->get_option_text();
+        if (text.empty() || text.starts_with("[")) {
+            return text;
+        }
+        return " " + text;
+    }
+};
 
 // --- Games where players decide ---------------------------------------------------------------
 
@@ -186,10 +232,10 @@ struct ChoiceFlags {
 
 /// Registers --pick-dice and --may-stay.
 inline void add_choice_flags(CLI::App& app, ChoiceFlags& flags) {
-    app.add_flag("--pick-dice", flags.pick_dice,
-                 "Players decide: before each roll, one die or two");
-    app.add_flag("--may-stay", flags.may_stay,
-                 "Players decide: after seeing the roll, move or stay where they are");
+    app.add_flag("--pick-dice", flags.pick_dice, "Before each roll, one die or two")
+        ->group(deciding_group);
+    app.add_flag("--may-stay", flags.may_stay, "After seeing the roll, move or stay")
+        ->group(deciding_group);
 }
 
 template <class F>

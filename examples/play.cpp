@@ -1028,44 +1028,6 @@ int play(const PlayOptions& options) {
                                  : play_games<StandardGame<Config>>(options);
 }
 
-// The help as people read it: each option followed by the value it takes, written by hand
-// (option_text: `NAME`, `[=N]`), without CLI11's markers (`--extra-turn{3}`, `:2..1000`,
-// `=exact`); the defaults and ranges are in the descriptions.
-class HelpFormatter : public CLI::Formatter {
-public:
-    [[nodiscard]] std::string make_option_name(const CLI::Option* option,
-                                               bool positional) const override {
-        std::string name = CLI::Formatter::make_option_name(option, positional);
-        // A flag's value when given alone: `--extra-turn{3}`.
-        for (std::size_t open = name.find('{'); open != std::string::npos; open = name.find('{')) {
-            const std::size_t close = name.find('}', open);
-            if (close == std::string::npos) {
-                break;
-            }
-            name.erase(open, close - open + 1);
-        }
-        return name;
-    }
-    [[nodiscard]] std::string make_option_opts(const CLI::Option* option) const override {
-        const std::string& text = option->get_option_text();
-        if (text.empty() || text.starts_with("[")) {
-            return text; // `--extra-turn[=N]`: an optional value, attached to the name
-        }
-        return " " + text;
-    }
-};
-
-// Puts the option called `name` (registered by command_line.hpp's helpers) into `group`, with
-// `text` for its value in the help and `description`, when given, for its line.
-void describe(CLI::App& app, const std::string& name, const std::string& group,
-              const std::string& text, const std::string& description = {}) {
-    CLI::Option* option = app.get_option(name);
-    option->group(group)->option_text(text);
-    if (!description.empty()) {
-        option->description(description);
-    }
-}
-
 int run(int argc, char** argv) {
     CLI::App app("Snakes and ladders in the terminal, for 1 to 8 players. Players sit in the\n"
                  "order they are given; people press Enter to roll, computer players roll on\n"
@@ -1076,9 +1038,6 @@ int run(int argc, char** argv) {
     std::vector<std::string> humans;
     std::vector<std::string> computers;
     const std::string players = "Players";
-    const std::string board_and_rules = "Board and rules";
-    const std::string house_rules = "House rules";
-    const std::string deciding = "Players who decide";
     const std::string playing = "Playing";
     const std::string saving = "Saving";
     CLI::Option* human_flag =
@@ -1098,33 +1057,17 @@ int run(int argc, char** argv) {
         app.add_option("-b,--board", options.board,
                        "`classic` (the default) or a board file (lines: size N, ladder A-B, "
                        "snake A-B)")
-            ->group(board_and_rules)
+            ->group(board_and_rules_group)
             ->option_text("FILE");
     add_rule_flags(app, options.rules, true);
-    describe(app, "--overshoot", board_and_rules, "RULE",
-             "A roll past home: exact (forfeited; the default), bounce (back by the excess), "
-             "wins");
-    describe(app, "--chains", board_and_rules, "RULE",
-             "A jump that ends on a jump: reject (refuse the board; the default), follow, "
-             "single");
-    describe(app, "--play-to-last", board_and_rules, "");
-    describe(app, "--extra-turn", house_rules, "[=N]",
-             "The top roll (a six) rolls again; the 3rd in a row, or the Nth (2 to 1000), "
-             "forfeits the turn");
-    describe(app, "--six-to-start", house_rules, "",
-             "A token leaves square 0 only with the top roll (a six)");
-    describe(app, "--knock-back", house_rules, "",
-             "Ending a move on another token's square sends it back to 0");
     add_choice_flags(app, options.choices);
-    describe(app, "--pick-dice", deciding, "", "Before each roll, one die or two");
-    describe(app, "--may-stay", deciding, "", "After seeing the roll, move or stay");
     CLI::Option* level_flag =
         app.add_option("--level", options.level,
                        "How computer players without @LEVEL play: random, greedy (the best "
                        "square now) or optimal (the fewest turns; the default, greedy under "
                        "house rules)")
             ->check(CLI::IsMember(level_names))
-            ->group(deciding)
+            ->group(deciding_group)
             ->option_text("LEVEL");
     CLI::Option* seed_flag =
         app.add_option("--seed", options.seed,
