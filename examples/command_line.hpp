@@ -363,9 +363,13 @@ inline void write_file(const std::string& path, std::string_view contents, std::
 
 // --- Reporting --------------------------------------------------------------------------------
 
-/// Prints `program: message`, a blank line and the usage on standard error; returns 2.
+/// Prints `program: message`, the usage line and a pointer to --help on standard error; returns
+/// 2.
 inline int report_usage_error(const CLI::App& app, std::string_view message) {
-    fmt::print(stderr, "{}: {}\n\n{}", app.get_name(), message, app.help());
+    // The message, the usage line and where the rest is: the whole help would scroll the one
+    // line that matters out of sight.
+    fmt::print(stderr, "{0}: {1}\n{2}Run '{0} --help' for every flag.\n", app.get_name(), message,
+               CLI::Formatter().make_usage(&app, app.get_name()));
     return usage_error_status;
 }
 

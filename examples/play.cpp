@@ -3,7 +3,7 @@
 //     snakeladder-play -p Ana -c Ben -c Cy        Ana presses Enter to roll; Ben and Cy roll alone
 //     snakeladder-play -p Ana -p Bo --board my_board.txt --overshoot bounce --play-to-last
 //     snakeladder-play -c Ben -c Cy -c Di --auto --seed 7     a game that replays exactly
-//     snakeladder-play -p Ana                                 one player against the clock
+//     snakeladder-play -p Ana                                 one player, counting turns home
 //     snakeladder-play -p Ana -c Ben --save game.txt          ... and later, the same game on:
 //     snakeladder-play -p Ana -c Ben --resume game.txt --save game.txt
 //
@@ -793,7 +793,8 @@ Answer ask_person(const Game& game, const std::string& player) {
     const bool picking = state.point == DecisionPoint::choose_dice;
     for (;;) {
         if (picking) {
-            fmt::print("{} on {}: roll one die or two? [1/2, q to quit]: ", player, square);
+            fmt::print("{} on {}: roll one die or two? [1/2, Enter rolls one, q to quit]: ", player,
+                       square);
         } else {
             fmt::print("{} rolls {} (moving: {}). Move or stay? [m/s, Enter moves, q to quit]: ",
                        player, state.roll, move_preview(game, state));
@@ -803,8 +804,10 @@ Answer ask_person(const Game& game, const std::string& player) {
             return {std::nullopt, *stop};
         }
         const std::string answer = normalised(line);
-        if (picking && (answer == "1" || answer == "2")) {
-            return {Action::roll_with(answer == "1" ? 0 : 1), Stop::finished};
+        // Enter alone takes one die, as it moves at the next prompt: a child pressing Enter
+        // throughout plays on.
+        if (picking && (answer.empty() || answer == "1" || answer == "2")) {
+            return {Action::roll_with(answer == "2" ? 1 : 0), Stop::finished};
         }
         if (!picking && (answer.empty() || answer == "m" || answer == "move")) {
             return {Action::move(), Stop::finished};
@@ -812,7 +815,7 @@ Answer ask_person(const Game& game, const std::string& player) {
         if (!picking && (answer == "s" || answer == "stay")) {
             return {Action::stay(), Stop::finished};
         }
-        say_not_an_answer(line, picking ? "1 for one die, 2 for two dice, or q to quit"
+        say_not_an_answer(line, picking ? "1 (or Enter) for one die, 2 for two dice, or q to quit"
                                         : "m (or Enter) to move, s to stay, or q to quit");
     }
 }
@@ -1114,7 +1117,7 @@ int run(int argc, char** argv) {
         "\n"
         "Examples:\n"
         "  snakeladder-play -p Ana -c Ben               Ana against the computer\n"
-        "  snakeladder-play -p Ana                      Ana alone, against the clock\n"
+        "  snakeladder-play -p Ana                      Ana alone, counting her turns\n"
         "  snakeladder-play -p Ana -p Bo --knock-back --save game.txt\n"
         "  snakeladder-play -p Ana -p Bo --knock-back --resume game.txt --save game.txt\n"
         "  snakeladder-play -p Ana -c Cpu@greedy --pick-dice --may-stay",
@@ -1136,7 +1139,22 @@ int run(int argc, char** argv) {
     options.show_board = !no_board;
     // When players decide, each computer player's level: NAME@LEVEL, else --level, else the
     // best play (greedy under house rules, where the best play is not solved).
-    if (options.choices.any()) {
+    if (!options.choices.any()) {
+        // Without decisions every player just rolls: a level would be silently ignored, or
+        // taken as part of the name.
+        for (const Seat& seat : options.seats) {
+            const std::size_t at = seat.name.rfind('@');
+            if (seat.computer && at != std::string::npos &&
+                std::find(level_names.begin(), level_names.end(), seat.name.substr(at + 1)) !=
+                    level_names.end()) {
+                return report_usage_error(
+                    app, fmt::format("-c {}: a computer player's level only matters when players "
+                                     "decide (--pick-dice or --may-stay). Without them every "
+                                     "player just rolls: give the name alone, -c {}",
+                                     seat.name, seat.name.substr(0, at)));
+            }
+        }
+    } else {
         if (level_flag->count() == 0) {
             options.level = options.rules.house == HouseRuleSwitches{} ? "optimal" : "greedy";
         }
