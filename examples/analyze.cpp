@@ -551,6 +551,23 @@ std::string describe_choices(const AnalyzeOptions& options) {
     return text;
 }
 
+// Whether a turn can begin on each square of `board`: a token rests there after some move, or it
+// is the start. A jump's start is left out (a token that lands there jumps straight off), unless
+// a jump ends on it under a chain rule that follows one jump only; home is left out too (the game
+// is over). Best play's advice matters only where a turn begins.
+template <class Config>
+std::vector<bool> turn_squares(const BasicBoard<Config>& board) {
+    std::vector<bool> begins(static_cast<std::size_t>(board.size()), false);
+    begins[0] = true;
+    for (Square landed = 1; landed < board.size(); ++landed) {
+        const Square rest = board.resolve(landed);
+        if (rest < board.size()) {
+            begins[static_cast<std::size_t>(rest)] = true;
+        }
+    }
+    return begins;
+}
+
 template <class Config, class D>
 std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config>& board,
                                          const D& dice, const AnalyzeOptions& options,
@@ -584,9 +601,24 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
                  options.dice.is_default() ? std::string("one die") : options.dice.describe(),
                  std::isfinite(best.gain()) ? fmt::format("{:.4f}", best.gain())
                                             : std::string("every game that would never end"));
+    // The squares where no turn begins keep their index in `values` and `dice`, as null: a
+    // reader indexes them by square.
+    const std::vector<bool> begins = turn_squares(board);
+    ReportValue values = ReportValue::list();
+    ReportValue dice_used = ReportValue::list();
     ReportValue declined = ReportValue::list();
+    std::size_t turn_square_count = 0;
     for (Square square = 0; square < board.size(); ++square) {
-        if (std::isfinite(best.expected_turns[static_cast<std::size_t>(square)])) {
+        const auto at = static_cast<std::size_t>(square);
+        if (!begins[at]) {
+            values.add(ReportValue());
+            dice_used.add(ReportValue());
+            continue;
+        }
+        ++turn_square_count;
+        values.add(ReportValue(best.expected_turns[at]));
+        dice_used.add(ReportValue(best.dice[at]));
+        if (std::isfinite(best.expected_turns[at])) {
             const std::vector<int> rolls = declined_rolls(best, choices, square);
             if (!rolls.empty()) {
                 declined.add(ReportValue::object()
@@ -598,8 +630,9 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
     report.data.set("best_play", data.set("expected_turns", best.turns())
                                      .set("default_turns", best.default_turns)
                                      .set("gain", best.gain())
-                                     .set("values", ReportValue::list_of(best.expected_turns))
-                                     .set("dice", ReportValue::list_of(best.dice))
+                                     .set("turn_squares", turn_square_count)
+                                     .set("values", std::move(values))
+                                     .set("dice", std::move(dice_used))
                                      .set("declined", std::move(declined))
                                      .set("iterations", best.iterations)
                                      .set("residual", best.residual));
@@ -608,8 +641,8 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
     std::vector<Square> staying;
     for (Square square = 0; square < board.size(); ++square) {
         const auto at = static_cast<std::size_t>(square);
-        if (!std::isfinite(best.expected_turns[at])) {
-            continue; // no play gets home from here: no decision to show
+        if (!begins[at] || !std::isfinite(best.expected_turns[at])) {
+            continue; // no turn begins here, or no play gets home from here: no decision to show
         }
         // The note on the policy map: `2d` for two dice, `s:9-12` for the rolls to stay after.
         std::string& note = notes[at];
@@ -624,9 +657,9 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
         }
     }
     if (options.choices.pick_dice) {
-        report.print("  {} on {} of {} squares: {}\n",
+        report.print("  {} on {} of the {} squares where a turn begins: {}\n",
                      options.dice.is_default() ? "two dice" : doubled(options.dice).describe(),
-                     two_dice.size(), board.size(),
+                     two_dice.size(), turn_square_count,
                      two_dice.empty() ? "none" : roll_ranges(two_dice, "..", ", "));
     }
     if (options.choices.may_stay) {
