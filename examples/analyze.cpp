@@ -1006,6 +1006,7 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         plot.beyond = lengths.probability_longer_than(plot.last_turn);
         plot.some_never_end = !lengths.finishes_surely();
         plot.simulated = std::move(simulated);
+        plot.theme = theme;
         write_file(options.plot, render_length_plot(plot), "the length plot");
     }
     return 0;
