@@ -375,6 +375,23 @@ std::vector<double> simulate_and_report(Report& report, const BasicBoard<Config>
 
 // --- What each square and jump does ----------------------------------------------------------
 
+// What a picture is drawn from, or why it cannot be: `why_not` is empty when `value` is there.
+template <class T>
+struct PictureData {
+    T value;
+    std::string why_not;
+};
+
+// The library's message without its leading "function: ", which names a call the user never
+// made: `square_statistics: a token can be trapped...` becomes `a token can be trapped...`.
+std::string without_function_name(std::string_view message, std::string_view function) {
+    const std::string prefix = fmt::format("{}: ", function);
+    if (message.substr(0, prefix.size()) == prefix) {
+        message.remove_prefix(prefix.size());
+    }
+    return std::string(message);
+}
+
 // A progress line on standard error for square_statistics and jump_effects (the share done and
 // the time left), redrawn in place; `shown` is set once it has drawn (the caller clears the
 // line).
@@ -393,11 +410,11 @@ EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view 
 }
 
 // The most visited squares and the jumps that matter most, under the rules chosen; returns the
-// visits of every square (empty when they are not computed: snakes too long, or traps).
+// visits of every square, or why they are not computed (snakes too long, or traps).
 template <class Config, class D>
-std::vector<double> print_square_effects(Report& report, const BasicBoard<Config>& board,
-                                         const D& dice, const AnalyzeOptions& options,
-                                         const ChosenHouseRules& house) {
+PictureData<std::vector<double>>
+print_square_effects(Report& report, const BasicBoard<Config>& board, const D& dice,
+                     const AnalyzeOptions& options, const ChosenHouseRules& house) {
     constexpr std::size_t shown = 10;
     report.print("\nWhat each square and jump does under {}\n", Config::overshoot_rule::name);
     ReportValue data = ReportValue::object().set("rule", Config::overshoot_rule::name);
@@ -417,7 +434,7 @@ std::vector<double> print_square_effects(Report& report, const BasicBoard<Config
         clear_progress();
         report.print("  not computed: {}\n", error.what());
         report.data.set("squares", data.set("error", error.what()));
-        return {};
+        return {{}, without_function_name(error.what(), "square_statistics")};
     }
     report.data.set("squares", data.set("visits", ReportValue::list_of(squares.visits))
                                    .set("landing", ReportValue::list_of(squares.landing)));
@@ -467,7 +484,7 @@ std::vector<double> print_square_effects(Report& report, const BasicBoard<Config
                         .set("expected_turns_without", effect.expected_turns_without));
     }
     report.data.set("jumps", std::move(effects));
-    return squares.visits;
+    return {std::move(squares.visits), {}};
 }
 
 // --- Best play, when players decide ----------------------------------------------------------
@@ -511,8 +528,8 @@ std::vector<int> declined_rolls(const OptimalPolicy& best, const Choices<D>& cho
 }
 
 // One player's best play with the choices of the command line (optimal_policy), and what it
-// gains over default play; returns the note of each square for --policy (empty when not
-// solved).
+// gains over default play; returns the note of each square for --policy, or why best play is not
+// solved.
 // What "two" means with --pick-dice: twice as many of the fair dice of --dice (two six-sided
 // dice for the default die, four for 2d6). A loaded die has no such pair among the library's
 // dice, so run() refuses --pick-dice with one.
@@ -551,10 +568,27 @@ std::string describe_choices(const AnalyzeOptions& options) {
     return text;
 }
 
+// Whether a turn can begin on each square of `board`: a token rests there after some move, or it
+// is the start. A jump's start is left out (a token that lands there jumps straight off), unless
+// a jump ends on it under a chain rule that follows one jump only; home is left out too (the game
+// is over). Best play's advice matters only where a turn begins.
+template <class Config>
+std::vector<bool> turn_squares(const BasicBoard<Config>& board) {
+    std::vector<bool> begins(static_cast<std::size_t>(board.size()), false);
+    begins[0] = true;
+    for (Square landed = 1; landed < board.size(); ++landed) {
+        const Square rest = board.resolve(landed);
+        if (rest < board.size()) {
+            begins[static_cast<std::size_t>(rest)] = true;
+        }
+    }
+    return begins;
+}
+
 template <class Config, class D>
-std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config>& board,
-                                         const D& dice, const AnalyzeOptions& options,
-                                         const ChosenHouseRules& house) {
+PictureData<std::vector<std::string>>
+print_best_play(Report& report, const BasicBoard<Config>& board, const D& dice,
+                const AnalyzeOptions& options, const ChosenHouseRules& house) {
     report.print("\nBest play for one player under {}, with {}\n", Config::overshoot_rule::name,
                  describe_choices(options));
     ReportValue data = ReportValue::object()
@@ -562,10 +596,9 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
                            .set("choices", describe_choices(options));
     if (house.switches() != HouseRuleSwitches{}) {
         report.print("  not solved: best play is solved for the standard game (no house rules)\n");
-        report.data.set("best_play",
-                        data.set("error", "best play is solved for the standard game (no house "
-                                          "rules)"));
-        return {};
+        const std::string why_not = "best play is solved for the standard game (no house rules)";
+        report.data.set("best_play", data.set("error", why_not));
+        return {{}, why_not};
     }
     const Choices<D> choices = choices_for(options, dice);
     OptimalPolicy best;
@@ -574,7 +607,7 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
     } catch (const Error& error) {
         report.print("  not solved: {}\n", error.what());
         report.data.set("best_play", data.set("error", error.what()));
-        return {};
+        return {{}, without_function_name(error.what(), "optimal_policy")};
     }
     report.print("  expected turns {:.4f} with best play, {} with {} and always moving "
                  "(a gain of {})\n",
@@ -584,9 +617,24 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
                  options.dice.is_default() ? std::string("one die") : options.dice.describe(),
                  std::isfinite(best.gain()) ? fmt::format("{:.4f}", best.gain())
                                             : std::string("every game that would never end"));
+    // The squares where no turn begins keep their index in `values` and `dice`, as null: a
+    // reader indexes them by square.
+    const std::vector<bool> begins = turn_squares(board);
+    ReportValue values = ReportValue::list();
+    ReportValue dice_used = ReportValue::list();
     ReportValue declined = ReportValue::list();
+    std::size_t turn_square_count = 0;
     for (Square square = 0; square < board.size(); ++square) {
-        if (std::isfinite(best.expected_turns[static_cast<std::size_t>(square)])) {
+        const auto at = static_cast<std::size_t>(square);
+        if (!begins[at]) {
+            values.add(ReportValue());
+            dice_used.add(ReportValue());
+            continue;
+        }
+        ++turn_square_count;
+        values.add(ReportValue(best.expected_turns[at]));
+        dice_used.add(ReportValue(best.dice[at]));
+        if (std::isfinite(best.expected_turns[at])) {
             const std::vector<int> rolls = declined_rolls(best, choices, square);
             if (!rolls.empty()) {
                 declined.add(ReportValue::object()
@@ -598,8 +646,9 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
     report.data.set("best_play", data.set("expected_turns", best.turns())
                                      .set("default_turns", best.default_turns)
                                      .set("gain", best.gain())
-                                     .set("values", ReportValue::list_of(best.expected_turns))
-                                     .set("dice", ReportValue::list_of(best.dice))
+                                     .set("turn_squares", turn_square_count)
+                                     .set("values", std::move(values))
+                                     .set("dice", std::move(dice_used))
                                      .set("declined", std::move(declined))
                                      .set("iterations", best.iterations)
                                      .set("residual", best.residual));
@@ -608,8 +657,8 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
     std::vector<Square> staying;
     for (Square square = 0; square < board.size(); ++square) {
         const auto at = static_cast<std::size_t>(square);
-        if (!std::isfinite(best.expected_turns[at])) {
-            continue; // no play gets home from here: no decision to show
+        if (!begins[at] || !std::isfinite(best.expected_turns[at])) {
+            continue; // no turn begins here, or no play gets home from here: no decision to show
         }
         // The note on the policy map: `2d` for two dice, `s:9-12` for the rolls to stay after.
         std::string& note = notes[at];
@@ -624,9 +673,9 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
         }
     }
     if (options.choices.pick_dice) {
-        report.print("  {} on {} of {} squares: {}\n",
+        report.print("  {} on {} of the {} squares where a turn begins: {}\n",
                      options.dice.is_default() ? "two dice" : doubled(options.dice).describe(),
-                     two_dice.size(), board.size(),
+                     two_dice.size(), turn_square_count,
                      two_dice.empty() ? "none" : roll_ranges(two_dice, "..", ", "));
     }
     if (options.choices.may_stay) {
@@ -645,7 +694,7 @@ std::vector<std::string> print_best_play(Report& report, const BasicBoard<Config
                  best.iterations,
                  best.residual < 1e-9 ? std::string("to within 1e-9 turns")
                                       : fmt::format("to {:.1e} turns", best.residual));
-    return notes;
+    return {std::move(notes), {}};
 }
 
 // --- The report --------------------------------------------------------------------------------
@@ -907,8 +956,9 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     report.data.set("traps",
                     ReportValue::object().set("rule", Overshoot::name).set("description", traps));
 
-    std::vector<double> visits = print_square_effects(report, board, dice, options, house);
-    std::vector<std::string> notes;
+    PictureData<std::vector<double>> visits =
+        print_square_effects(report, board, dice, options, house);
+    PictureData<std::vector<std::string>> notes{{}, "best play is not asked for"};
     report.data.set("best_play", ReportValue());
     if (options.choices.any()) {
         notes = print_best_play(report, board, dice, options, house);
@@ -934,25 +984,28 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         write_file(options.svg, render_svg(board, {.title = title, .theme = theme}),
                    "the board picture");
     }
-    if (!options.heat.empty()) {
-        if (visits.empty()) {
-            throw std::runtime_error(
-                "no heat map: the visits of this board's squares are not computed (see above)");
-        }
+    // A picture the analysis cannot give (the visits are infinite on a board with a trap) is
+    // left out with one line saying why; the report and the other pictures are still written,
+    // and the exit status stays 0.
+    const auto skip = [](std::string_view picture, const std::string& why_not) {
+        fmt::print(stderr, "snakeladder-analyze: no {}: {}\n", picture, why_not);
+    };
+    if (!options.heat.empty() && !visits.why_not.empty()) {
+        skip("heat map", visits.why_not);
+    } else if (!options.heat.empty()) {
         write_file(options.heat,
                    render_svg(board, {.title = title + ": turns begun on each square",
-                                      .heat = std::move(visits),
+                                      .heat = std::move(visits.value),
                                       .theme = theme}),
                    "the heat map");
     }
-    if (!options.policy.empty()) {
-        if (notes.empty()) {
-            throw std::runtime_error("no policy map: best play is not solved (see above)");
-        }
+    if (!options.policy.empty() && !notes.why_not.empty()) {
+        skip("policy map", notes.why_not);
+    } else if (!options.policy.empty()) {
         const std::string key = "2d: roll two dice there; s:9-12: stay after a 9 to a 12";
         write_file(options.policy,
                    render_svg(board, {.title = title + ": best play",
-                                      .notes = std::move(notes),
+                                      .notes = std::move(notes.value),
                                       .theme = theme,
                                       .notes_legend = key}),
                    "the policy map (" + key + ")");
@@ -973,6 +1026,7 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         plot.beyond = lengths.probability_longer_than(plot.last_turn);
         plot.some_never_end = !lengths.finishes_surely();
         plot.simulated = std::move(simulated);
+        plot.theme = theme;
         write_file(options.plot, render_length_plot(plot), "the length plot");
     }
     return 0;
@@ -1056,8 +1110,10 @@ int run(int argc, char** argv) {
                "rules apply to every figure but the fewest rolls (the top roll is the dice's\n"
                "highest). --pick-dice and --may-stay add one player's best play when players\n"
                "decide (the standard game only); with --pick-dice, \"two\" is twice the fair\n"
-               "dice of --dice (2d6: four six-sided dice). Exit status: 0 after the report, 2\n"
-               "for a bad flag or board file, 1 when the report or a picture cannot be written.\n"
+               "dice of --dice (2d6: four six-sided dice). Exit status: 0 after the report (a\n"
+               "picture the analysis cannot give, such as the heat map of a board with a trap,\n"
+               "is left out with a line on standard error), 2 for a bad flag or board file, 1\n"
+               "when the report or a picture cannot be written.\n"
                "\n"
                "Examples:\n"
                "  snakeladder-analyze classic\n"

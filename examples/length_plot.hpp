@@ -1,7 +1,8 @@
 // An SVG bar chart of a game-length distribution, for snakeladder-analyze --plot.
 //
 // Plain data in (P(T = t) by turn, optionally simulated frequencies), a standalone SVG document
-// out. The output depends only on the input: every coordinate is written with one decimal.
+// out, in the colours of the board pictures' theme. The output depends only on the input: every
+// coordinate is written with one decimal.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <limits>
+#include <snakeladder/render.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +38,11 @@ struct LengthPlot {
     double beyond = 0.0;
     /// Some games never end (traps): the note says "longer ... or never".
     bool some_never_end = false;
+    /// The colours, as for the board pictures (--theme): the page is `background`; the title,
+    /// the axes, their labels and the mean and median lines are `text`; the grid lines are
+    /// `grid`, faint; the bars are the first token colour, outlined in `text` when that is the
+    /// page's colour (the print theme's white bars); the simulated line is `snake`.
+    SvgTheme theme = SvgTheme::light();
 };
 
 namespace detail_plot {
@@ -181,25 +188,37 @@ inline std::string render_length_plot(const LengthPlot& plot) {
     const auto y_of = [&](double share) { return top + chart_height * (1.0 - share / y_top); };
 
     const std::string title = detail_plot::xml_text(plot.title);
+    // The colours are the theme's own, written into attributes: escaped like any text.
+    const SvgTheme& theme = plot.theme;
+    const std::string ink = detail_plot::xml_text(theme.text);
+    const std::string bar_fill =
+        detail_plot::xml_text(theme.tokens.empty() ? theme.background : theme.tokens.front());
+    const std::string simulated_ink = detail_plot::xml_text(theme.snake);
+    // Bars the colour of the page (the print theme's white) are outlined to show; others are
+    // not, as an outline would hide a narrow bar's colour.
+    const std::string background = detail_plot::xml_text(theme.background);
+    const std::string bar_outline = bar_fill == background ? ink : "none";
     std::string svg;
     svg +=
         fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-                    "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"13\">\n"
+                    "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"13\" "
+                    "fill=\"{4}\">\n"
                     "<title>{2}</title>\n"
-                    "<rect width=\"{0}\" height=\"{1}\" fill=\"#ffffff\"/>\n"
+                    "<rect width=\"{0}\" height=\"{1}\" fill=\"{5}\"/>\n"
                     "<text x=\"{3}\" y=\"30\" text-anchor=\"middle\" font-size=\"17\">{2}</text>\n",
-                    number(width), number(height), title, number(width / 2));
+                    number(width), number(height), title, number(width / 2), ink, background);
 
     // Grid lines and the vertical axis.
     const auto y_ticks = static_cast<int>(std::lround(y_top / y_step));
-    svg += "<g stroke=\"#dddddd\" stroke-width=\"1\">\n";
+    svg += fmt::format("<g stroke=\"{}\" stroke-opacity=\"0.3\" stroke-width=\"1\">\n",
+                       detail_plot::xml_text(theme.grid));
     for (int i = 0; i <= y_ticks; ++i) {
         const double y = i * y_step;
         svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", number(left),
                            number(y_of(y)), number(left + chart_width), number(y_of(y)));
     }
-    svg += "</g>\n<g text-anchor=\"end\" fill=\"#333333\">\n";
+    svg += "</g>\n<g text-anchor=\"end\">\n";
     for (int i = 0; i <= y_ticks; ++i) {
         const double y = i * y_step;
         svg += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", number(left - 8),
@@ -210,7 +229,8 @@ inline std::string render_length_plot(const LengthPlot& plot) {
     // Bars.
     const double bar_width = chart_width * static_cast<double>(group) / x_span;
     const double gap = bar_width > 4 ? 1.0 : 0.0;
-    svg += "<g fill=\"#4a7ebb\">\n";
+    svg +=
+        fmt::format("<g fill=\"{}\" stroke=\"{}\" stroke-width=\"0.5\">\n", bar_fill, bar_outline);
     for (std::int64_t t = 0; t <= last; t += group) {
         const double value = bar_value(plot.probabilities, t);
         if (value <= 0.0) {
@@ -231,9 +251,9 @@ inline std::string render_length_plot(const LengthPlot& plot) {
                 fmt::format("{}{},{}", points.empty() ? "" : " ", number(x_of(middle)),
                             number(y_of(bar_value(std::span<const double>(plot.simulated), t))));
         }
-        svg += fmt::format("<polyline fill=\"none\" stroke=\"#d9822b\" stroke-width=\"2\" "
+        svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" "
                            "points=\"{}\"/>\n",
-                           points);
+                           simulated_ink, points);
     }
 
     // Mean and median.
@@ -242,11 +262,11 @@ inline std::string render_length_plot(const LengthPlot& plot) {
             return;
         }
         const double x = x_of(turn);
-        svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#444444\" "
+        svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{6}\" "
                            "stroke-dasharray=\"5,4\"/>\n"
-                           "<text x=\"{3}\" y=\"{4}\" fill=\"#444444\">{5}</text>\n",
+                           "<text x=\"{3}\" y=\"{4}\">{5}</text>\n",
                            number(x), number(top), number(y_of(0)), number(x + 5), number(label_y),
-                           label);
+                           label, ink);
     };
     if (plot.median >= 0) {
         marker(static_cast<double>(plot.median) + 0.5, fmt::format("median {}", plot.median),
@@ -258,15 +278,15 @@ inline std::string render_length_plot(const LengthPlot& plot) {
 
     // Horizontal axis.
     const double x_step = std::max(1.0, detail_plot::nice_step(x_span, 12));
-    svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#333333\"/>\n"
-                       "<g text-anchor=\"middle\" fill=\"#333333\">\n",
-                       number(left), number(y_of(0)), number(left + chart_width));
+    svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\"/>\n"
+                       "<g text-anchor=\"middle\">\n",
+                       number(left), number(y_of(0)), number(left + chart_width), ink);
     for (std::int64_t i = 0; static_cast<double>(i) * x_step <= static_cast<double>(last); ++i) {
         const double t = static_cast<double>(i) * x_step;
-        svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#333333\"/>"
+        svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{5}\"/>"
                            "<text x=\"{0}\" y=\"{3}\">{4}</text>\n",
                            number(x_of(t + 0.5)), number(y_of(0)), number(y_of(0) + 5),
-                           number(y_of(0) + 20), number(t));
+                           number(y_of(0) + 20), number(t), ink);
     }
     svg += fmt::format("</g>\n<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">turns until home"
                        "</text>\n"
@@ -278,16 +298,18 @@ inline std::string render_length_plot(const LengthPlot& plot) {
     // Legend and the part of the distribution off the chart.
     double legend_y = top + 10;
     const double legend_x = left + chart_width - 250;
-    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"10\" fill=\"#4a7ebb\"/>"
+    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"10\" fill=\"{}\" "
+                       "stroke=\"{}\" stroke-width=\"0.5\"/>"
                        "<text x=\"{}\" y=\"{}\">exact P(T = t)</text>\n",
-                       number(legend_x), number(legend_y - 9), number(legend_x + 20),
-                       number(legend_y));
+                       number(legend_x), number(legend_y - 9), bar_fill, bar_outline,
+                       number(legend_x + 20), number(legend_y));
     if (!plot.simulated.empty()) {
         legend_y += 18;
-        svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#d9822b\" "
+        svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
                            "stroke-width=\"2\"/><text x=\"{}\" y=\"{}\">simulated</text>\n",
                            number(legend_x), number(legend_y - 4), number(legend_x + 14),
-                           number(legend_y - 4), number(legend_x + 20), number(legend_y));
+                           number(legend_y - 4), simulated_ink, number(legend_x + 20),
+                           number(legend_y));
     }
     if (plot.beyond > 0.0) {
         legend_y += 18;

@@ -3,7 +3,7 @@
 # JSON parser, so output that is not valid JSON fails here. Script mode:
 #
 #   cmake -DPROGRAM=<snakeladder-analyze> -DBOARDS=<tests/examples/boards> -DOUTPUT_DIR=<dir>
-#         -DCASE=classic|two_dice|always_six|csv -P analyze_json.cmake
+#         -DCASE=classic|two_dice|always_six|turn_squares|csv -P analyze_json.cmake
 cmake_minimum_required(VERSION 3.21)
 
 foreach(variable IN ITEMS PROGRAM BOARDS OUTPUT_DIR CASE)
@@ -223,6 +223,48 @@ elseif(CASE STREQUAL "always_six")
     check("2 players, turns of both" "${two_players}" "25")
     check("8 players, turns of all" "${eight_players}" "97")
     check_seat_rows(2 8)
+elseif(CASE STREQUAL "turn_squares")
+    # Best play advises only where a turn can begin. On the classic board a token never begins a
+    # turn on the start of any of its 19 jumps (it jumps straight off), nor on home (100): 81 of
+    # squares 0..99 remain, and the per-square lists hold null on the 19 others.
+    run_analyze(json classic --pick-dice --may-stay --format json)
+    json_get(count best_play turn_squares)
+    check("classic: squares where a turn begins" "${count}" "81")
+    string(JSON length LENGTH "${json}" best_play dice)
+    check("classic: best_play.dice indexes squares 0..99" "${length}" "100")
+    foreach(square IN ITEMS 1 4 9 16 21 28 36 48 49 51 56 62 64 71 80 87 93 95 98)
+        string(JSON dice TYPE "${json}" best_play dice ${square})
+        string(JSON value TYPE "${json}" best_play values ${square})
+        check("classic: best_play.dice on the jump's start ${square}" "${dice}" "NULL")
+        check("classic: best_play.values on the jump's start ${square}" "${value}" "NULL")
+    endforeach()
+    foreach(square IN ITEMS 0 2 99)
+        string(JSON dice TYPE "${json}" best_play dice ${square})
+        check("classic: best_play.dice on ${square}, where turns begin" "${dice}" "NUMBER")
+    endforeach()
+    string(JSON declined LENGTH "${json}" best_play declined)
+    if(declined GREATER 0)
+        math(EXPR last "${declined} - 1")
+        foreach(i RANGE ${last})
+            json_get(square best_play declined ${i} square)
+            string(JSON dice TYPE "${json}" best_play dice ${square})
+            check("classic: a roll declined on ${square}, where turns begin" "${dice}" "NUMBER")
+        endforeach()
+    endif()
+    # tests/examples/boards/chained.txt (30 squares): ladders 3-10 and 10-20, snakes 25-5 and
+    # 28-12. Under SingleJump a token that climbs 3-10 rests on 10, the second ladder's foot, and
+    # begins its next turn there: only 3, 25 and 28 are left out, 27 squares remain. Under
+    # FollowChains it climbs on to 20: 10 is left out too, 26 remain.
+    run_analyze(json "${BOARDS}/chained.txt" --chains single --may-stay --format json)
+    json_get(count best_play turn_squares)
+    check("chained, SingleJump: squares where a turn begins" "${count}" "27")
+    string(JSON dice TYPE "${json}" best_play dice 10)
+    check("chained, SingleJump: best_play.dice on 10" "${dice}" "NUMBER")
+    run_analyze(json "${BOARDS}/chained.txt" --chains follow --may-stay --format json)
+    json_get(count best_play turn_squares)
+    check("chained, FollowChains: squares where a turn begins" "${count}" "26")
+    string(JSON dice TYPE "${json}" best_play dice 10)
+    check("chained, FollowChains: best_play.dice on 10" "${dice}" "NULL")
 elseif(CASE STREQUAL "csv")
     # CSV rows of path,value (RFC 4180: CRLF, quoted fields) on a board file whose name holds a
     # comma and quotes; the same name in the JSON output, escaped.

@@ -4,6 +4,7 @@
 #         [-DOUTPUT=<file for standard output>] [-DEXPECT_STATUS=<exit status, default 0>]
 #         [-DGOLDEN=<file standard output must equal>] [-DSTDOUT_CONTAINS=<a;b>]
 #         [-DSTDERR_CONTAINS=<a;b>] [-DSTDERR_EQUALS=<text>] [-DWELL_FORMED=<svg files>]
+#         [-DFILE_CONTAINS=<file;a;b>]
 #         [-DXMLLINT=<xmllint>] [-DINTERRUPT_AFTER=<seconds>] -P run_example.cmake
 #
 # - OUTPUT: standard output goes to this file instead of being kept (/dev/full, to check that a
@@ -18,6 +19,8 @@
 # - WELL_FORMED: files the program must write (removed first, so a stale one cannot pass),
 #   each then parsed by `xmllint --noout` (without XMLLINT the test prints "SKIPPED: ...", which
 #   the test's SKIP_REGULAR_EXPRESSION reports as skipped).
+# - FILE_CONTAINS: a file the program writes, then substrings that must appear in it (such as a
+#   picture's colours).
 # - INTERRUPT_AFTER: standard input is a pipe that stays open and empty, and the program gets
 #   SIGINT after that many seconds (needs `timeout` and `sleep`, from coreutils).
 cmake_minimum_required(VERSION 3.21)
@@ -111,6 +114,21 @@ foreach(file IN LISTS WELL_FORMED)
         endif()
     endif()
 endforeach()
+
+if(DEFINED FILE_CONTAINS)
+    list(POP_FRONT FILE_CONTAINS checked_file)
+    if(NOT EXISTS "${checked_file}")
+        problem("${checked_file} was not written")
+    else()
+        file(READ "${checked_file}" checked_text)
+        foreach(text IN LISTS FILE_CONTAINS)
+            string(FIND "${checked_text}" "${text}" at)
+            if(at EQUAL -1)
+                problem("${checked_file} does not contain \"${text}\"")
+            endif()
+        endforeach()
+    endif()
+endif()
 
 # The first differing line with three lines of context on each side, for systems without diff.
 function(first_difference expected actual result)
