@@ -416,6 +416,62 @@ TEST_CASE("SVG: start and home are marked, and a legend explains the picture", "
     REQUIRE(count_of(bare, ">START</text>") == 1);
 }
 
+TEST_CASE("SVG legend: only what is drawn is explained", "[render][svg]") {
+    // Ten squares in one row, cells of 60: the grid from y = 63 to 123, the START strip to 171;
+    // a line of legend is 33 high, then the margin of 15. The picture is 15 + 600 + 15 wide.
+    const auto has = [](const std::string& svg, std::string_view what) {
+        return svg.find(what) != std::string::npos;
+    };
+
+    // Ladders only: the ladder entry, no snake entry; one line of legend, 171 + 33 + 15 high.
+    const std::string ladders = render_svg(board_of(10, {{2, 6}, {3, 9}}));
+    require_well_formed(ladders);
+    REQUIRE(count_of(ladders, "<g class=\"legend-ladder\"") == 1);
+    REQUIRE(count_of(ladders, ">ladder: climb to its top</text>") == 1);
+    REQUIRE_FALSE(has(ladders, "legend-snake"));
+    REQUIRE_FALSE(has(ladders, "snake: slide to its tail"));
+    REQUIRE(count_of(ladders, "<circle ") == 0); // no snake head, on the board or in the legend
+    REQUIRE(count_of(ladders, "version=\"1.1\" width=\"630\" height=\"219\"") == 1);
+
+    // Snakes only: the snake entry, no ladder entry.
+    const std::string snakes = render_svg(board_of(10, {{8, 3}}));
+    REQUIRE(count_of(snakes, "<g class=\"legend-snake\"") == 1);
+    REQUIRE(count_of(snakes, ">snake: slide to its tail</text>") == 1);
+    REQUIRE_FALSE(has(snakes, "legend-ladder"));
+    REQUIRE_FALSE(has(snakes, "ladder: climb to its top"));
+
+    // No jumps and no tokens: no legend band, the same height as legend = false (171 + 15).
+    const std::string empty = render_svg(board_of(10));
+    require_well_formed(empty);
+    REQUIRE_FALSE(has(empty, "class=\"legend"));
+    REQUIRE(count_of(empty, "version=\"1.1\" width=\"630\" height=\"186\"") == 1);
+    REQUIRE(render_svg(board_of(10), {.legend = false}) == empty);
+
+    // No jumps but a token: the token entry alone.
+    const std::string token = render_svg(board_of(10), {.tokens = {{"A", 4}}});
+    REQUIRE(count_of(token, "<g class=\"legend-token\"") == 1);
+    REQUIRE_FALSE(has(token, "legend-ladder"));
+    REQUIRE_FALSE(has(token, "legend-snake"));
+    REQUIRE(count_of(token, "version=\"1.1\" width=\"630\" height=\"219\"") == 1);
+
+    // Notes that draw nothing (all empty, or only on square 0, which is not drawn) are not
+    // explained; the ladder still is.
+    std::vector<std::string> notes(10);
+    const std::string no_notes = render_svg(board_of(10, {{2, 6}}), {.notes = notes});
+    REQUIRE_FALSE(has(no_notes, "a note on the square"));
+    REQUIRE_FALSE(has(no_notes, "legend-note"));
+    notes[0] = "start";
+    REQUIRE_FALSE(has(render_svg(board_of(10, {{2, 6}}), {.notes = notes}), "legend-note"));
+    notes[7] = "x";
+    REQUIRE(count_of(render_svg(board_of(10, {{2, 6}}), {.notes = notes}),
+                     "<text class=\"legend-note\"") == 1);
+
+    // The classic board has both kinds of jump: both entries.
+    const std::string classic_svg = render_svg(classic());
+    REQUIRE(count_of(classic_svg, "<g class=\"legend-ladder\"") == 1);
+    REQUIRE(count_of(classic_svg, "<g class=\"legend-snake\"") == 1);
+}
+
 TEST_CASE("SVG: every number is drawn over the jumps, on a halo of its square's colour",
           "[render][svg]") {
     const std::string svg = render_svg(classic());
@@ -568,11 +624,12 @@ TEST_CASE("SVG without tokens, of other sizes and shapes", "[render][svg]") {
     REQUIRE(bare.find("token: a player") == std::string::npos);
 
     // 101 squares: eleven rows, square 101 at the left of the top row, above square 100. The
-    // grid ends at 63 + 660, the START strip at 771, one line of legend (33) and the margin.
+    // grid ends at 63 + 660, the START strip at 771, then the margin: without jumps or tokens
+    // the legend has nothing to explain.
     const std::string tall = render_svg(board_of(101));
     require_well_formed(tall);
     REQUIRE(count_of(tall, "<path ") == 0);
-    REQUIRE(tall.find("width=\"630\" height=\"819\"") != std::string::npos);
+    REQUIRE(tall.find("width=\"630\" height=\"786\"") != std::string::npos);
     REQUIRE(count_of(tall,
                      "<rect x=\"15\" y=\"63\" width=\"60\" height=\"60\" fill=\"#ffd54f\"/>") == 1);
 

@@ -196,8 +196,10 @@ struct SvgOptions {
     /// The legend's words for the notes, saying what they mean; empty means "a note on the
     /// square".
     std::string notes_legend{};
-    /// Draw the legend under the board (ladder, snake, token, and the heat scale or the notes
-    /// when there are any).
+    /// Draw the legend under the board. It explains only what is drawn: a ladder when the
+    /// board has one, a snake when it has one, a token when there are tokens, the heat scale
+    /// with a heat map and the notes' meaning when a note is drawn. With nothing to explain
+    /// there is no legend band.
     bool legend = true;
 };
 
@@ -656,10 +658,20 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
         double x = 0;
         double y = 0;
     };
+    // It explains only what is drawn: a sample ladder only on a board with a ladder, and so
+    // on; with nothing to explain there is no legend band at all.
     std::vector<LegendItem> legend;
     if (options.legend) {
-        legend.push_back({Symbol::ladder, clean_label("ladder: climb to its top"), cell * 0.7});
-        legend.push_back({Symbol::snake, clean_label("snake: slide to its tail"), cell * 0.9});
+        const auto has = [&](JumpKind kind) {
+            return std::any_of(jumps.begin(), jumps.end(),
+                               [kind](const Jump& jump) { return jump.kind() == kind; });
+        };
+        if (has(JumpKind::ladder)) {
+            legend.push_back({Symbol::ladder, clean_label("ladder: climb to its top"), cell * 0.7});
+        }
+        if (has(JumpKind::snake)) {
+            legend.push_back({Symbol::snake, clean_label("snake: slide to its tail"), cell * 0.9});
+        }
         if (!options.tokens.empty()) {
             legend.push_back({Symbol::token, clean_label("token: a player"), cell * 0.5});
         }
@@ -669,7 +681,11 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
             legend.push_back(
                 {Symbol::heat, clean_label(fmt::format("0% to 100%: {}", words)), cell * 1.5});
         }
-        if (!options.notes.empty()) {
+        // Notes are drawn on squares 1..size-1, and an empty one draws nothing.
+        const bool any_note = !options.notes.empty() &&
+                              std::any_of(std::next(options.notes.begin()), options.notes.end(),
+                                          [](const std::string& note) { return !note.empty(); });
+        if (any_note) {
             const std::string words =
                 options.notes_legend.empty() ? "a note on the square" : options.notes_legend;
             legend.push_back({Symbol::note, clean_label(words), cell * 0.5});
@@ -1086,7 +1102,8 @@ template <typename Config>
 /// S-curve with a round head (bent to the side that crosses fewer jumps), both under the
 /// numbers, which sit on halos of their squares' colours; the notes; START under square 1 with
 /// the tokens waiting on square 0 beside it; the tokens as discs about half a square wide,
-/// ringed, shadowed and labelled; and a legend (ladder, snake, token, heat scale, notes).
+/// ringed, shadowed and labelled; and a legend of what is drawn (ladder, snake, token, heat
+/// scale, notes), left out when nothing is.
 /// Every jump is exactly one <path> element (nothing else is a <path>); every label and the
 /// title are XML-escaped and cleaned as for render_text(). The output depends only on the
 /// arguments: coordinates are written with one decimal. docs/rendering.md describes the picture.
