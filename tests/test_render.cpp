@@ -539,6 +539,12 @@ TEST_CASE("SVG themes: light, dark, print, and colours of one's own", "[render][
         REQUIRE(count_of(svg, "<g class=\"numbers\" font-size=\"15.6\" font-weight=\"bold\" "
                               "fill=\"#cfd8dc\"") == 1);
         REQUIRE(count_of(svg, "r=\"16.2\" fill=\"#64b5f6\"/>") == 1); // the token
+        // The heat tint is cyan, far from the snakes' red, on the map and in the scale.
+        const std::string heat = render_svg(
+            board, {.heat = std::vector<double>(12, 1.0), .theme = SvgTheme::named("dark")});
+        REQUIRE(count_of(heat, "<g class=\"heat-map\" fill=\"#18ffff\"") == 1);
+        REQUIRE(count_of(heat, "fill=\"#18ffff\" fill-opacity=\"0.19\"/>") == 1);
+        REQUIRE(heat.find("#ff7043") == std::string::npos);
     }
     SECTION("print: white squares, black lines, white tokens with black labels") {
         const std::string svg =

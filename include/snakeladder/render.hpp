@@ -122,7 +122,9 @@ struct SvgTheme {
                 .number = "#cfd8dc",
                 .ladder = "#9ccc65",
                 .snake = "#ef5350",
-                .heat = "#ff7043",
+                // Cyan: an orange tint was close to the snakes' red, and faint at low
+                // shares on the dark squares.
+                .heat = "#18ffff",
                 .note = "#fff59d",
                 .token_text = "#000000",
                 .token_outline = "#ffffff",
