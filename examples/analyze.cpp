@@ -690,8 +690,8 @@ print_best_play(Report& report, const BasicBoard<Config>& board, const D& dice,
             report.print("    and {} more squares (see --policy)\n", staying.size() - shown);
         }
     }
-    report.print("  policy iteration: {} rounds; the optimality equations hold {}\n",
-                 best.iterations,
+    report.print("  policy iteration: {} round{}; the optimality equations hold {}\n",
+                 best.iterations, best.iterations == 1 ? "" : "s",
                  best.residual < 1e-9 ? std::string("to within 1e-9 turns")
                                       : fmt::format("to {:.1e} turns", best.residual));
     return {std::move(notes), {}};
@@ -823,8 +823,9 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
                 report.print("  no mean: {}\n", error.what());
             }
         }
-        report.print("  shortest {} turns (probability {:.7f}), most likely {}\n",
-                     shortest - p.begin(), *shortest, lengths.mode());
+        report.print("  shortest {} turn{} (probability {:.7f}), most likely {}\n",
+                     shortest - p.begin(), shortest - p.begin() == 1 ? "" : "s", *shortest,
+                     lengths.mode());
         length.set("shortest", static_cast<std::int64_t>(shortest - p.begin()))
             .set("shortest_probability", *shortest)
             .set("most_likely", lengths.mode());

@@ -510,7 +510,7 @@ inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
         spec.sides = static_cast<int>(spec.weights.size());
         return spec;
     }
-    const std::size_t d = text.find('d');
+    const std::size_t d = text.find_first_of("dD"); // 2D6 as on a shop's box
     if (d == std::string_view::npos) {
         error = fmt::format("'{}' is not NdS (N dice of S sides, e.g. 2d6) nor loaded:W1,W2,... "
                             "(e.g. loaded:1,1,1,1,1,5)",
