@@ -968,7 +968,8 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
             const std::string where = fmt::format("on square {}", square);
             for (std::size_t k = 0; k < count; ++k) {
                 const auto column = static_cast<double>(k % best_columns);
-                const auto row = static_cast<double>(k / best_columns);
+                const std::size_t row_index = k / best_columns; // whole rows before k
+                const auto row = static_cast<double>(row_index);
                 const double x = corner.x + cell * 0.5 +
                                  (2 * column + 1 - static_cast<double>(best_columns)) * radius;
                 const double y = corner.y + cell * 0.64 +
@@ -1009,11 +1010,11 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
                                "stroke-linecap=\"round\">",
                                theme.ladder, n(cell * 0.055));
                 for (const double dy : {-0.12, 0.12}) {
-                    fmt::format_to(to, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", n(x),
+                    fmt::format_to(to, R"(<line x1="{}" y1="{}" x2="{}" y2="{}"/>)", n(x),
                                    n(y + cell * dy), n(x + cell * 0.7), n(y + cell * dy));
                 }
                 for (const double dx : {0.15, 0.35, 0.55}) {
-                    fmt::format_to(to, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                    fmt::format_to(to, R"(<line x1="{}" y1="{}" x2="{}" y2="{}"/>)",
                                    n(x + cell * dx), n(y - cell * 0.12), n(x + cell * dx),
                                    n(y + cell * 0.12));
                 }
@@ -1042,7 +1043,7 @@ inline std::string draw_svg(Square size, std::span<const Jump> jumps, const SvgO
                                n(cell * 0.22), theme.token_text);
                 break;
             case Symbol::heat:
-                fmt::format_to(to, "<g class=\"legend-heat\" stroke=\"{}\">", theme.grid);
+                fmt::format_to(to, R"(<g class="legend-heat" stroke="{}">)", theme.grid);
                 for (int k = 0; k <= 4; ++k) {
                     fmt::format_to(to,
                                    "<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" "
