@@ -41,11 +41,12 @@ public:
     /// operations allows.
     static constexpr std::size_t max_entries = std::size_t{1} << 26;
 
-    /// The operations the factorization takes, counted as factor() counts them, without the
-    /// pending columns that fill brings: for each finite square, its rolls, each square above
-    /// it that a roll reaches (substituted: one plus the entries that square keeps) and its own
-    /// entries, where a square keeps one entry for each snake end crossing it (fill_counts).
-    /// On boards with short snakes a close lower bound.
+    /// The operations the factorization takes, counted as factor() counts them but without the
+    /// columns that fill brings into a row above it: for each finite square, its rolls, one
+    /// plus the entries of the square for each roll that leads above it (substituted), and its
+    /// own entries, a square keeping one entry for each snake end crossing it (count_fill). On
+    /// boards with short snakes within a few percent of the work (two rolls leading to one
+    /// square, through a jump, are counted twice but substituted once).
     /// `on_square(rolls)` hears each finite square, as TokenChain::sweep's `work` does.
     template <typename Work = NoWork>
     [[nodiscard]] static double estimated_work(const Chain& chain, Work&& on_square = Work{}) {
