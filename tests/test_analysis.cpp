@@ -718,8 +718,9 @@ TEST_CASE("the elimination solves while it factors, and keeps L only for a secon
         }
     }
     SECTION("over its budget: false, and nothing kept, not even earlier factors") {
-        // Half the estimate: more than L's entries (the estimate counts each of them times the
-        // 8 entries of a row), so the rows start, and the budget runs out among them.
+        // Half the estimate: more than U's entries, checked before any row (the estimate counts
+        // each of them, and the rolls and substitutions besides), so the rows start, and the
+        // budget runs out among them.
         using Elimination = detail::SparseElimination<GameConfig<>>;
         const double estimate = Elimination::estimated_work(chain);
         Elimination elimination;
