@@ -605,6 +605,70 @@ TEST_CASE("boards of many short snakes are solved by elimination, however long t
     }
 }
 
+TEST_CASE("the elimination goes down the squares: its work counted by hand, and odd dice",
+          "[analysis][solver]") {
+    using Elimination = detail::SparseElimination<GameConfig<>>;
+    const FairDice<> d6;
+    SECTION("10 squares, snake 8-3, one die: 112 operations estimated, 111 taken") {
+        // Square 8 is a snake's start (no row). Row s takes its 6 rolls, then for each roll
+        // leading above it (not home) 1 plus the entries of the square it leads to, then its own
+        // entries. A row keeps the snake end 3 when a roll from it or above lands on 8 from
+        // above 3: rows 4 to 7 keep one entry, the others none.
+        //   s = 0: 1 2 3 4 5 6          1+1+1+2+2+2 = 9
+        //   s = 1: 2 3 4 5 6 7          1+1+2+2+2+2 = 10
+        //   s = 2: 3 4 5 6 7, 8->3      1+2+2+2+2 + 1 = 10 (3 twice: substituted once, so 9)
+        //   s = 3: 4 5 6 7 9, 8->3 = 3  2+2+2+2+1 = 9 (a self-loop)
+        //   s = 4: 5 6 7 9, 8->3 below  2+2+2+1 = 7
+        //   s = 5: 6 7 9                2+2+1 = 5;  s = 6: 7 9 -> 3;  s = 7: 9 -> 1;  s = 9: 0
+        // Estimated: 9 x 6 rolls + 54 substituted + 4 entries kept = 112; taken: one fewer.
+        const auto board = board_of<ExactFinish>(10, {{8, 3}});
+        const detail::TokenChain<GameConfig<>> chain(
+            board, detail::board_roll_odds(d6.face_probabilities(), board.size()));
+        CHECK(Elimination::estimated_work(chain) == 112.0);
+        Elimination elimination;
+        CHECK(elimination.factor(chain, 111.0));
+        CHECK(elimination.can_solve());
+        CHECK_FALSE(elimination.factor(chain, 110.5));
+        CHECK_FALSE(elimination.can_solve());
+        // Without jumps nothing is kept and every roll above leads to its own square: 10 rows
+        // of 6 rolls, and min(6, 9 - s) squares substituted by row s (39 in all).
+        const auto empty = board_of<ExactFinish>(10, {});
+        const detail::TokenChain<GameConfig<>> plain(
+            empty, detail::board_roll_odds(d6.face_probabilities(), empty.size()));
+        CHECK(Elimination::estimated_work(plain) == 99.0);
+        CHECK(elimination.factor(plain, 99.0));
+        CHECK_FALSE(elimination.factor(plain, 98.5));
+    }
+    SECTION("dice with gaps in their faces and rolls past the window of pending columns") {
+        // Faces 2, 4 and 6 only (a square's fill is then counted from above, not exactly), and
+        // a die whose long face (40) reaches past the 32 squares read as a window, so its
+        // columns come from the heap; jumps of 1 to 60 squares, every rule.
+        DefaultEngine engine(35);
+        const LoadedDice<> evens({0, 1, 0, 1, 0, 1});
+        const LoadedDice<> far({2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1});
+        std::vector<Jump> jumps;
+        std::vector<bool> used(301, false);
+        for (Square from = 5; from < 290; from += 7) {
+            const auto length = static_cast<Square>(1 + uniform_below(engine, 60));
+            const Square to = uniform_below(engine, 2) == 0 ? from - length : from + length;
+            if (to >= 1 && to < 300 && !used[static_cast<std::size_t>(to)] &&
+                !used[static_cast<std::size_t>(from)]) {
+                used[static_cast<std::size_t>(from)] = used[static_cast<std::size_t>(to)] = true;
+                jumps.push_back({from, to});
+            }
+        }
+        for (const auto* dice : {&evens, &far}) {
+            check_against_reference(BasicBoard<Rules<ExactFinish>>(jumps, {.size = 300}), *dice,
+                                    1e-11);
+            check_against_reference(BasicBoard<Rules<BounceBack>>(jumps, {.size = 300}), *dice,
+                                    1e-11);
+            check_against_reference(BasicBoard<Rules<OvershootWins>>(jumps, {.size = 300}), *dice,
+                                    1e-11);
+        }
+    }
+}
+
 TEST_CASE("the elimination solves while it factors, and keeps L only for a second right-hand "
           "side",
           "[analysis][solver]") {
@@ -654,8 +718,9 @@ TEST_CASE("the elimination solves while it factors, and keeps L only for a secon
         }
     }
     SECTION("over its budget: false, and nothing kept, not even earlier factors") {
-        // Half the estimate: more than L's entries (the estimate counts each of them times the
-        // 8 entries of a row), so the rows start, and the budget runs out among them.
+        // Half the estimate: more than U's entries, checked before any row (the estimate counts
+        // each of them, and the rolls and substitutions besides), so the rows start, and the
+        // budget runs out among them.
         using Elimination = detail::SparseElimination<GameConfig<>>;
         const double estimate = Elimination::estimated_work(chain);
         Elimination elimination;

@@ -4,8 +4,8 @@
 //
 // Optional: it needs Boost.Multiprecision (header-only; Debian and Ubuntu: libboost-dev), which
 // nothing else in the library does, so <snakeladder/snakeladder.hpp> does not include it. The
-// system is the one expected_turns solves, (I - Q) E = 1, eliminated in the order of the squares
-// as detail/sparse_elimination.hpp does, in exact arithmetic.
+// system is the one expected_turns solves, (I - Q) E = 1, eliminated in the order of the squares,
+// in exact arithmetic.
 #pragma once
 
 #include "board.hpp"
@@ -32,7 +32,7 @@ namespace snakeladder {
 using Fraction = boost::multiprecision::cpp_rational;
 
 /// The most work `exact_expected_turns` takes on, in the elimination's operations (see
-/// SparseElimination::estimated_work): fractions of hundreds of digits make each operation a
+/// SparseElimination::ascending_work): fractions of hundreds of digits make each operation a
 /// thousand times a double's, so this is about a second's worth.
 inline constexpr double max_exact_work = 2.0e6;
 
@@ -109,7 +109,7 @@ template <typename Config, DiceWithOdds D>
         throw InvalidConfig("exact_expected_turns: the expected length is infinite, " +
                             describe_traps(board, dice));
     }
-    const double work = detail::SparseElimination<Config>::estimated_work(chain);
+    const double work = detail::SparseElimination<Config>::ascending_work(chain);
     if (work > max_exact_work) {
         throw InvalidConfig(fmt::format(
             "exact_expected_turns: this board would take about {:.2g} operations on exact "

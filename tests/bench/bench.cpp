@@ -333,7 +333,104 @@ void run(const Options& options) {
     build_row("  its arguments alone (board copy, dice, names)", &Run::arguments);
 }
 
-inline const Section section{"game", "Game::play against a hand-written reference loop", &run};
+// Game::play against the same reference loop for 2 to 8 players (issue 35's range): the
+// loop's seats in an array of 8 of which `seated` are used, so that no game allocates.
+struct SeatedLoop {
+    SeatedLoop(const Board<>& board, int seated) : table(board), seats(seated) {}
+
+    std::uint64_t play(std::uint64_t seed, int& winner) const {
+        Xoshiro256 engine(seed);
+        std::array<Square, 8> position{};
+        std::uint64_t turns = 0;
+        int seat = 0;
+        for (;;) {
+            const auto roll = 1 + uniform_below(engine, sides);
+            Square& square = position[static_cast<std::size_t>(seat)];
+            square = table.next[static_cast<std::size_t>(square) * (sides + 1) + roll];
+            ++turns;
+            if (square == table.goal) {
+                winner = seat;
+                return turns;
+            }
+            seat = seat + 1 == seats ? 0 : seat + 1;
+        }
+    }
+
+    ReferenceLoop table;
+    int seats;
+};
+
+// One run for `seated` players: the seconds of the reference loop and of Game::play (NullMutex),
+// the games built apart and checked to be the same games.
+std::array<double, 2> run_seated(const Board<>& board, int seated, std::size_t games) {
+    using Unlocked = Game<FairDice<>, GameConfig<>, NullMutex>;
+    constexpr std::size_t batch = 16;
+    const SeatedLoop loop(board, seated);
+    std::vector<std::string> seat_names;
+    for (int i = 0; i < seated; ++i) {
+        seat_names.push_back(fmt::format("P{}", i + 1));
+    }
+    std::array<double, 2> seconds{};
+    std::vector<Unlocked> unlocked;
+    unlocked.reserve(batch);
+    for (std::size_t first = 0; first < games; first += batch) {
+        const std::size_t last = std::min(games, first + batch);
+        unlocked.clear();
+        for (std::size_t g = first; g < last; ++g) {
+            unlocked.emplace_back(board, FairDice<>::seeded(seed_of(g)), seat_names);
+        }
+        std::array<int, batch> winners{};
+        std::uint64_t turns = 0;
+        const auto start = Clock::now();
+        for (std::size_t g = first; g < last; ++g) {
+            turns += loop.play(seed_of(g), winners[g - first]);
+        }
+        seconds[0] += seconds_since(start) - clock_cost();
+        seconds[1] += time_play(unlocked);
+        for (std::size_t g = first; g < last; ++g) {
+            const std::size_t i = g - first;
+            if (unlocked[i].ranking().front().seat != static_cast<std::size_t>(winners[i])) {
+                fmt::print(stderr,
+                           "{} players: the reference loop and Game::play played "
+                           "different games\n",
+                           seated);
+                std::exit(1);
+            }
+            turns -= unlocked[i].turns();
+        }
+        if (turns != 0) {
+            fmt::print(stderr,
+                       "{} players: the reference loop and Game::play took different "
+                       "turns\n",
+                       seated);
+            std::exit(1);
+        }
+    }
+    return seconds;
+}
+
+void run_players(const Options& options) {
+    const std::size_t games = options.quick ? 1'000 : 10'000;
+    const Board<> board = classic();
+    fmt::print("  Game::play (NullMutex, records and all) against the reference loop, 2 to 8 "
+               "players, {} games each; ratio: median of {} runs' ratios\n",
+               games, options.repetitions);
+    for (const int seated : {2, 3, 4, 6, 8}) {
+        std::vector<double> ratios;
+        for (int rep = 0; rep < options.repetitions; ++rep) {
+            const auto [loop, play] = run_seated(board, seated, games);
+            ratios.push_back(play / loop);
+        }
+        fmt::print("  {} players: Game::play {:>6.2f}x the reference loop\n", seated,
+                   median(ratios));
+    }
+}
+
+inline const Section section{"game", "Game::play against a hand-written reference loop",
+                             [](const Options& options) {
+                                 run(options);
+                                 run_players(options);
+                             }};
 
 } // namespace bench::game
 

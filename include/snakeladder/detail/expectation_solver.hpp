@@ -30,9 +30,10 @@
 //   GMRES stalls where the coupling does not decay: boards of thousands of short snakes, on
 //   which a game slides down thousands of times (local_100k.txt: 2,454 snake ends, 33,863 turns
 //   a game). There the snakes are short, and so is the fill of a sparse LU of the whole system
-//   in the order of the squares (sparse_elimination.hpp): the automatic choice takes it whenever
-//   its estimated work is within 40 sweeps, and a stalled GMRES falls back to it (or to the
-//   direct solve) when that is affordable.
+//   in descending order of the squares (sparse_elimination.hpp): about one entry a row, the
+//   snake ends crossing it. The automatic choice takes it whenever its estimated work is within
+//   10 sweeps (elimination_sweeps), and a stalled GMRES falls back to it (or to the direct
+//   solve) when that is affordable.
 //   Where neither is (many snakes, and long: their fill is too much for the elimination), the
 //   slow modes are smooth along the track, and GMRES goes on from where it stopped with them
 //   deflated: a Galerkin problem on stretches of consecutive fall targets takes them out
@@ -181,9 +182,17 @@ public:
     /// square visits (sweeps x squares).
     static constexpr double fallback_work = 5.0e7;
     /// The automatic choice eliminates when the elimination's estimated work is at most this
-    /// many sweeps' worth (a sweep: every finite square times its rolls), about what GMRES
-    /// takes on a board it suits.
-    static constexpr double elimination_sweeps = 40.0;
+    /// many sweeps' worth (a sweep: every finite square times its rolls). An operation of the
+    /// elimination (substituting a row stored elsewhere) costs 10 to 25 times a sweep's move,
+    /// so this is about what GMRES takes on a board it suits. Measured: 1,000,000 squares, 5%
+    /// of them jumps of 1 to 100 squares, 2.4 sweeps' worth (GMRES stalls there); of 1 to
+    /// 3,000 squares, 30 (the elimination takes 3.4 s, GMRES 1.7 s).
+    static constexpr double elimination_sweeps = 10.0;
+    /// A stalled GMRES falls back to the elimination when its estimated work is at most this
+    /// many sweeps' worth, and otherwise goes on deflated (the board of jumps of up to 3,000
+    /// squares above: 184 sweeps and 3.3 s with the elimination after them, 344 sweeps and
+    /// 1.7 s deflated; 30,000 squares, a third of them jumps of up to 100 squares: 5.6).
+    static constexpr double fallback_elimination_sweeps = 20.0;
     /// The most operations the elimination may take: when asked for by name, when GMRES has
     /// stalled, or (from an estimate) chosen automatically, when it is stopped at 8 times the
     /// estimate and GMRES takes over. About 10 seconds; its factors take at most ~12 bytes an
@@ -212,7 +221,7 @@ public:
                          ? SolveMethod::direct
                          : SolveMethod::gmres;
             if (method == SolveMethod::gmres) {
-                const double estimate = SparseElimination<Config>::estimated_work(
+                const double estimate = elimination_.estimate(
                     chain, [this](std::size_t rolls) { ticker_.add_work(rolls, before_solving); });
                 if (estimate <= elimination_sweeps * sweep_work()) {
                     // Factored by the first solve (see solve), stopped at 8 times the estimate.
@@ -237,7 +246,6 @@ public:
                 unknowns, max_direct_unknowns));
         }
         report_.method = method;
-        y_.assign(static_cast<std::size_t>(chain.size()) + 1, 0.0);
         if (method == SolveMethod::direct && unknowns > 0) {
             factor();
         }
@@ -272,10 +280,11 @@ public:
                         fallback_work) {
                     report_.method = SolveMethod::direct;
                     factor();
-                } else if (factor_fallbacks_ &&
-                           SparseElimination<Config>::estimated_work(*chain_) <=
-                               max_elimination_work &&
-                           elimination_.factor(*chain_, max_elimination_work,
+                } else if (const double estimate = elimination_.estimate(*chain_);
+                           factor_fallbacks_ &&
+                           estimate <= fallback_elimination_sweeps * sweep_work() &&
+                           elimination_.factor(*chain_,
+                                               std::min(8.0 * estimate, max_elimination_work),
                                                elimination_ticks())) {
                     report_.method = SolveMethod::elimination;
                     v.clear(); // solved by eliminate, below
@@ -340,6 +349,9 @@ private:
     template <typename Rhs>
     std::vector<double>& sweep_with(const std::vector<double>& x, Rhs&& rhs) {
         const std::span<const Square> targets = chain_->fall_targets();
+        if (y_.empty()) { // allocated by the first sweep: an elimination needs none
+            y_.assign(static_cast<std::size_t>(chain_->size()) + 1, 0.0);
+        }
         for (std::size_t i = 0; i < targets.size(); ++i) {
             y_[static_cast<std::size_t>(targets[i])] = x[i];
         }
@@ -419,10 +431,14 @@ private:
             elimination_.solve(v, rhs);
         }
         measure(v, rhs);
-        std::vector<double> residual(v.size(), 0.0);
-        std::vector<double> correction(v.size(), 0.0);
+        // Allocated only when a step is taken: at a million squares, touching memory for the
+        // first time costs as much as a tenth of the elimination.
+        std::vector<double> residual;
+        std::vector<double> correction;
         for (int step = 0; report_.backward_error > target_backward_error && step < max_refinements;
              ++step) {
+            residual.resize(v.size(), 0.0);
+            correction.resize(v.size(), 0.0);
             chain_->for_each_finite([&](Square s) {
                 double sum = rhs(s);
                 double leave = 0.0;

@@ -1,15 +1,18 @@
-// Sparse Gaussian elimination of (I - Q) over the finite squares of a TokenChain, in the order of
-// the squares, without pivoting: the solver for boards whose snakes are short, however many.
+// Sparse Gaussian elimination of (I - Q) over the finite squares of a TokenChain, in descending
+// order of the squares, left-looking, without pivoting: the solver for boards whose snakes are
+// short, however many.
 //
 // Why it works, and when. Row s of the system holds square s and the squares its rolls lead to:
-// above s, except where a snake leads down. Eliminating in the order of the squares, a row whose
-// rolls reach no snake needs no work at all; a row that reaches a snake's end e gets entries
-// between e and itself (fill), and nowhere else. So the work is the sum, over the rows that reach
-// a snake, of the snake's length times a row's width: small for boards whose snakes are short
-// (a 100,000-square board with 2,500 snakes of up to 100 squares: a few million operations),
-// hopeless for a random board whose snakes cross the whole track, which the Schur complement
-// methods handle (see expectation_solver.hpp). `estimated_work` tells them apart before anything
-// is computed.
+// above s, except where a snake leads down. Taking the rows from the top down, each row is
+// expanded by substituting the rows above it that it refers to, already eliminated, highest
+// first (a max-heap of the pending columns above the row); an eliminated row refers only to
+// squares below its own. So what row s keeps (its fill) is one entry for each square below s
+// that a move from s or above lands on, from a square at or above s: the ends of the snakes that
+// cross s. On a board of short snakes that is about one entry a row (local_100k.txt: 5% of the
+// squares start a jump of 1 to 100 squares), and the whole factorization costs a few sweeps; on
+// a random board, whose snakes cross the whole track, thousands a row, which the Schur
+// complement methods handle (see expectation_solver.hpp). `estimated_work` tells them apart
+// before anything is computed, from those counts.
 //
 // No pivoting is needed: I - Q restricted to the squares from which home is sure to be reached
 // is a nonsingular M-matrix (weakly diagonally dominant, irreducibly so towards home), whose LU
@@ -38,13 +41,23 @@ public:
     /// operations allows.
     static constexpr std::size_t max_entries = std::size_t{1} << 26;
 
-    /// The operations the factorization takes, counted without fill: for each finite square,
-    /// the squares between the lowest one its rolls reach and itself, times the squares a row
-    /// reaches. Fill only makes the rows wider, so this is a lower bound, and on boards with
-    /// short snakes a close one.
+    /// The operations the factorization takes, counted as factor() counts them but without the
+    /// columns that fill brings into a row above it: for each finite square, its rolls, one
+    /// plus the entries of the square for each roll that leads above it (substituted), and its
+    /// own entries, a square keeping one entry for each snake end crossing it (count_fill). On
+    /// boards with short snakes within a few percent of the work (two rolls leading to one
+    /// square, through a jump, are counted twice but substituted once).
     /// `on_square(rolls)` hears each finite square, as TokenChain::sweep's `work` does.
     template <typename Work = NoWork>
     [[nodiscard]] static double estimated_work(const Chain& chain, Work&& on_square = Work{}) {
+        return count_fill(chain, on_square).work;
+    }
+
+    /// What an elimination in the order of the squares (upwards) would take, counted without
+    /// fill: for each finite square, the squares between the lowest one its rolls reach and
+    /// itself, times the squares a row reaches. exact_expected_turns eliminates so, in exact
+    /// fractions, and gates on this.
+    [[nodiscard]] static double ascending_work(const Chain& chain) {
         double work = 0.0;
         const auto width = static_cast<double>(chain.odds().size() + 2);
         for (Square s = 0; s < chain.size(); ++s) {
@@ -54,9 +67,17 @@ public:
             Square lowest = s;
             chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
             work += static_cast<double>(s - lowest) * width + width;
-            on_square(chain.odds().size());
         }
         return work;
+    }
+
+    /// estimated_work(chain, on_square), keeping what it counted for the next factorization of
+    /// the same chain (which would otherwise count it again: a pass over every move).
+    template <typename Work = NoWork>
+    [[nodiscard]] double estimate(const Chain& chain, Work&& on_square = Work{}) {
+        fill_ = count_fill(chain, on_square);
+        fill_chain_ = &chain;
+        return fill_.work;
     }
 
     /// Factors the system, keeping both factors for solve(); false, with nothing kept, when that
@@ -75,8 +96,7 @@ public:
 
     /// Factors the system as factor() does and solves it for `rhs` on the way, into `v` (as
     /// solve() would): the forward substitution is carried along with the rows, so L is needed
-    /// only as it is formed. With `keep_lower` false it is not stored (about half the factors'
-    /// entries, and 20 to 40% of the time on boards of short snakes), and solve() cannot be
+    /// only as it is formed. With `keep_lower` false it is not stored, and solve() cannot be
     /// called afterwards: factor again for another right-hand side.
     template <typename Rhs, typename OnRows = void (*)(double)>
     bool factor_solving(
@@ -97,16 +117,16 @@ public:
     template <typename Rhs>
     void solve(std::vector<double>& v, Rhs&& rhs) const {
         const Chain& chain = *chain_;
-        const Square home = chain.size();
-        // L y = rhs, rows upwards (L has a unit diagonal: its entries are the factors used).
-        for (Square s = 0; s < home; ++s) {
+        // L y = rhs, rows from the top down: each row adds the rows substituted into it, with
+        // the factors they were substituted with.
+        for (Square s = chain.size() - 1; s >= 0; --s) {
             if (chain.status(s) != Chain::finite) {
                 continue;
             }
             const auto row = static_cast<std::size_t>(s);
             double sum = rhs(s);
-            for (std::size_t k = lower_start_[row]; k < lower_start_[row + 1]; ++k) {
-                sum -= lower_value_[k] * v[static_cast<std::size_t>(lower_column_[k])];
+            for (std::size_t k = lower_start_[row + 1]; k < lower_start_[row]; ++k) {
+                sum += lower_value_[k] * v[static_cast<std::size_t>(lower_column_[k])];
             }
             v[row] = sum;
         }
@@ -114,72 +134,142 @@ public:
     }
 
 private:
-    // The elimination, row by row upwards. With `carried` given, rhs is reduced along with the
-    // rows (L y = rhs) into it, the finite squares only.
+    // What the counting before a factorization finds: the operations estimated_work promises,
+    // the entries U will hold, and the most that one row holds.
+    struct Fill {
+        double work = 0.0;
+        std::size_t entries = 0;
+        std::size_t widest = 0;
+    };
+
+    // Row s keeps an entry for each square e < s that a move from a finite square t >= s lands
+    // on. Each such e is a column of row s as soon as t is reached from s through squares above
+    // s, which dice of consecutive faces always do (any square above is reached by rolls of 1
+    // to 6); with gaps in the faces the count is an upper bound, never less. One pass over the
+    // moves: the highest square that moves down to each e, and how many rows move up to each
+    // square (each substitutes it); then a running count of the entries each row keeps.
+    template <typename Work>
+    [[nodiscard]] static Fill count_fill(const Chain& chain, Work& on_square) {
+        const Square home = chain.size();
+        const auto squares = static_cast<std::size_t>(home) + 1;
+        std::vector<Square> highest_from(squares, -1); // the highest square moving down to e
+        std::vector<std::uint32_t> moved_up_to(squares, 0);
+        Fill fill;
+        const auto rolls = static_cast<double>(chain.odds().size());
+        for (Square t = 0; t < home; ++t) {
+            if (chain.status(t) != Chain::finite) {
+                continue;
+            }
+            fill.work += rolls;
+            chain.for_each_move(t, [&](Square e, double) {
+                const auto at = static_cast<std::size_t>(e);
+                if (e < t) {
+                    highest_from[at] = std::max(highest_from[at], t);
+                } else if (e > t) {
+                    ++moved_up_to[at];
+                }
+            });
+            on_square(chain.odds().size());
+        }
+        // e is kept by the rows e + 1 .. highest_from[e]: one more from e + 1, one fewer past
+        // the last; each e changes only the counts above it, so one pass upwards does.
+        std::vector<std::int32_t> change(squares + 1, 0);
+        std::int64_t kept = 0;
+        for (std::size_t s = 0; s + 1 < squares; ++s) { // home keeps no row
+            if (highest_from[s] >= 0) {
+                ++change[s + 1];
+                --change[static_cast<std::size_t>(highest_from[s]) + 1];
+            }
+            kept += change[s];
+            const auto entries = static_cast<std::size_t>(kept);
+            if (chain.status(static_cast<Square>(s)) == Chain::finite) {
+                fill.entries += entries;
+                fill.widest = std::max(fill.widest, entries);
+                fill.work += static_cast<double>(entries);
+            }
+            // Substituted by each row that moves up to it: one, and its entries.
+            fill.work += static_cast<double>(moved_up_to[s]) * (1.0 + static_cast<double>(entries));
+        }
+        return fill;
+    }
+
+    // The elimination, row by row from the top down (row s's entries of U, below s, at
+    // upper_start_[s + 1] .. upper_start_[s], and of L likewise). A row is held as
+    // diagonal * v[s] = y[s] + sum of value * v[column]. With `carried` given, rhs is reduced
+    // along with the rows (L y = rhs) into it, the finite squares only.
     template <typename OnRows, typename Rhs>
     bool factor_rows(const Chain& chain, double budget, OnRows& on_rows, bool keep_lower, Rhs&& rhs,
                      std::vector<double>* carried) {
         // Factors that a failure, or an exception from on_rows, leaves half-built are never
         // taken for factors: chain_ is set only once the last row is done.
         chain_ = nullptr;
-        const auto squares = static_cast<std::size_t>(chain.size()) + 1;
-        diagonal_.assign(squares, 0.0);
-        upper_start_.assign(squares + 1, 0);
-        lower_start_.assign(squares + 1, 0);
+        const Square home = chain.size();
+        const auto squares = static_cast<std::size_t>(home) + 1;
+        // U's entries, known before any row (each row keeps the snake ends crossing it); each
+        // took at least one operation.
+        // (Counted by estimate() just before, or now; used once, so that a later chain at the
+        // same address is counted afresh.)
+        if (fill_chain_ != &chain) {
+            NoWork no_work;
+            fill_ = count_fill(chain, no_work);
+        }
+        fill_chain_ = nullptr;
+        const std::size_t upper_entries = fill_.entries;
+        const std::size_t widest = fill_.widest; // the most entries a row keeps
+        if (static_cast<double>(upper_entries) > budget || upper_entries > max_entries) {
+            release();
+            return false;
+        }
+        // Only what the rows need is allocated (and so touched): at a million squares, touching
+        // fresh memory costs as much as a tenth of the elimination.
+        inverse_diagonal_.assign(squares, 0.0);
+        upper_start_.assign(squares, 0);
+        lower_start_.assign(keep_lower ? squares : 0, 0);
         upper_column_.clear();
         upper_value_.clear();
         lower_column_.clear();
         lower_value_.clear();
-        // Room from the start, so that the factors are never copied as they grow: L holds at
-        // most the squares between each row's lowest target and the row, U about one entry per
-        // roll and row, and twice that leaves room for the fill above the rows.
-        std::size_t lower_entries = 0;
-        for (Square s = 0; s < chain.size(); ++s) {
-            if (chain.status(s) == Chain::finite) {
-                Square lowest = s;
-                chain.for_each_move(s, [&](Square t, double) { lowest = std::min(lowest, t); });
-                lower_entries += static_cast<std::size_t>(s - lowest);
-            }
-        }
-        // L alone has this many entries, and the scan that forms them as many operations.
-        if (static_cast<double>(lower_entries) > budget || lower_entries > max_entries) {
-            release();
-            return false;
-        }
+        // Room from the start, so that U is never copied as it grows; L holds one entry for each
+        // square substituted, at least one for each roll above the row.
+        upper_column_.reserve(upper_entries);
+        upper_value_.reserve(upper_entries);
         if (keep_lower) {
-            lower_column_.reserve(lower_entries);
-            lower_value_.reserve(lower_entries);
+            lower_column_.reserve(chain.finite_squares() * chain.odds().size());
+            lower_value_.reserve(chain.finite_squares() * chain.odds().size());
         }
-        upper_column_.reserve(2 * chain.finite_squares() * chain.odds().size());
-        upper_value_.reserve(2 * chain.finite_squares() * chain.odds().size());
-        std::vector<double> work(squares, 0.0);
-        // 1 / U's diagonal: each column eliminated takes a multiplication, not a division,
-        // on the path that the next column waits for (7% of the time).
-        std::vector<double> inverse_diagonal(squares, 0.0);
-        // The columns above the row being eliminated that hold a value: above[0 .. count), the
-        // highest `high`. Sized for the most a row can have, so adding one is a store.
-        std::vector<Square> above(squares);
-        std::vector<Square> mark(squares, -1); // mark[c] == s: c is already in `above`
+        std::vector<double> work(squares, 0.0); // the row being eliminated, by column
+        std::vector<Square> mark(squares, -1);  // mark[c] == s: c is pending or kept in row s
+        // The pending columns above s: those within `window` squares of s are found by reading
+        // their marks downwards from the highest (with short jumps, nearly all: a row's rolls
+        // and the fill near them), the others are taken from a max-heap, which holds only the
+        // columns that a long ladder brings; all of those are above the window.
+        constexpr Square window = 32;
+        std::vector<Square> pending;
+        // The columns below s, kept: at most the count of each row (an upper bound), so adding
+        // one is a store.
+        std::vector<Square> below_columns(widest + 1);
+        Square* const below = below_columns.data();
         double operations = 0.0;
         double next_report = 0.0; // the operations at which on_rows is called next
-        const Square home = chain.size();
-        for (Square s = 0; s < home; ++s) {
+        for (Square s = home - 1; s >= 0; --s) {
             const auto row = static_cast<std::size_t>(s);
-            upper_start_[row] = upper_column_.size();
-            lower_start_[row] = lower_column_.size();
-            if (s % rows_per_report == 0 || operations >= next_report) {
+            const Square done = home - 1 - s;
+            if (done % rows_per_report == 0 || operations >= next_report) {
                 next_report = operations + static_cast<double>(work_between_clock_reads);
-                on_rows(static_cast<double>(s) / static_cast<double>(home));
+                on_rows(static_cast<double>(done) / static_cast<double>(home));
             }
             if (chain.status(s) != Chain::finite) {
+                upper_start_[row] = static_cast<std::uint32_t>(upper_column_.size());
+                if (keep_lower) {
+                    lower_start_[row] = lower_column_.size();
+                }
                 continue;
             }
             // The row as the chain gives it: P(leave s) on the diagonal (a blocked roll stays),
-            // -p for every other square a roll leads to; home's value is 0 and drops out.
+            // p for every other square a roll leads to; home's value is 0 and drops out.
             double leave = 0.0;
-            Square lowest = s;
-            std::size_t moves_above = 0;
-            Square highest = s;
+            Square highest = s; // the highest pending column within the window
+            std::size_t kept = 0;
             chain.for_each_move(s, [&](Square t, double p) {
                 if (t == s) {
                     return;
@@ -188,116 +278,123 @@ private:
                 if (t == home) {
                     return;
                 }
-                work[static_cast<std::size_t>(t)] -= p;
-                lowest = std::min(lowest, t);
-                if (t > s && mark[static_cast<std::size_t>(t)] != s) {
-                    mark[static_cast<std::size_t>(t)] = s;
-                    above[moves_above++] = t;
-                    highest = std::max(highest, t);
+                const auto at = static_cast<std::size_t>(t);
+                work[at] += p;
+                if (mark[at] != s) {
+                    mark[at] = s;
+                    if (t < s) {
+                        below[kept++] = t;
+                    } else if (t - s > window) {
+                        pending.push_back(t);
+                        std::push_heap(pending.begin(), pending.end());
+                    } else {
+                        highest = std::max(highest, t);
+                    }
                 }
             });
             // Copies that no lambda has seen, for the loop below: the compiler can keep them in
-            // registers, where it would store the captured ones after every write to `work`
-            // and `above` (which, for all it knows, might alias them): 5% of the time.
+            // registers, where it would store the captured ones after every write to `work`.
             double diagonal = leave;
-            std::size_t count = moves_above;
-            Square high = highest;
             double reduced = carried != nullptr ? rhs(s) : 0.0;
-            // Eliminate the columns below s in increasing order: each elimination only adds to
-            // columns above the one eliminated, so one pass upwards meets them all.
-            for (Square j = lowest; j < s; ++j) {
-                const double value = work[static_cast<std::size_t>(j)];
-                if (value == 0.0) {
-                    continue;
+            std::size_t count = kept;
+            Square high = highest;
+            double row_operations = static_cast<double>(chain.odds().size());
+            // Substitute the pending columns, highest first: a row substituted refers only to
+            // columns below its own, so each column is complete when it is taken. The heap's
+            // first (all above the window), then the window's, read downwards.
+            Square next = s + window + 1; // the window's next square to read, once reading
+            for (;;) {
+                std::size_t j = 0;
+                if (!pending.empty()) {
+                    std::pop_heap(pending.begin(), pending.end());
+                    j = static_cast<std::size_t>(pending.back());
+                    pending.pop_back();
+                } else {
+                    next = std::min(next - 1, high);
+                    while (next > s && mark[static_cast<std::size_t>(next)] != s) {
+                        --next;
+                    }
+                    if (next <= s) {
+                        break;
+                    }
+                    j = static_cast<std::size_t>(next);
                 }
-                work[static_cast<std::size_t>(j)] = 0.0;
-                const double factor = value * inverse_diagonal[static_cast<std::size_t>(j)];
+                const double factor = work[j] * inverse_diagonal_[j];
+                work[j] = 0.0;
                 if (keep_lower) {
-                    lower_column_.push_back(j);
+                    lower_column_.push_back(static_cast<Square>(j));
                     lower_value_.push_back(factor);
                 }
                 if (carried != nullptr) {
-                    reduced -= factor * (*carried)[static_cast<std::size_t>(j)];
+                    reduced += factor * (*carried)[j];
                 }
-                const std::size_t end = upper_start_[static_cast<std::size_t>(j) + 1];
-                for (std::size_t k = upper_start_[static_cast<std::size_t>(j)]; k < end; ++k) {
+                const std::size_t end = upper_start_[j];
+                for (std::size_t k = upper_start_[j + 1]; k < end; ++k) {
                     const Square c = upper_column_[k];
                     const double change = factor * upper_value_[k];
                     if (c == s) {
                         diagonal -= change;
                         continue;
                     }
-                    work[static_cast<std::size_t>(c)] -= change;
-                    if (c > s && mark[static_cast<std::size_t>(c)] != s) {
-                        mark[static_cast<std::size_t>(c)] = s;
-                        above[count++] = c;
-                        high = std::max(high, c);
+                    const auto at = static_cast<std::size_t>(c);
+                    work[at] += change;
+                    if (mark[at] != s) {
+                        mark[at] = s;
+                        if (c < s) {
+                            below[count++] = c;
+                        } else if (c - s > window) {
+                            pending.push_back(c);
+                            std::push_heap(pending.begin(), pending.end());
+                        } else {
+                            high = std::max(high, c);
+                        }
                     }
                 }
-                operations += static_cast<double>(end - upper_start_[static_cast<std::size_t>(j)]);
+                row_operations += static_cast<double>(end - upper_start_[j + 1]) + 1.0;
             }
-            operations += static_cast<double>(s - lowest) + static_cast<double>(count);
-            if (operations > budget || upper_column_.size() + count > max_entries) {
+            operations += row_operations + static_cast<double>(count);
+            if (operations > budget) {
                 release();
                 return false;
             }
-            // U's row in column order. When the columns above s fill most of the window up to
-            // the highest of them (short jumps: the common case), reading the window in order is
-            // cheaper than sorting them; a row with a few far columns (a long ladder's fill) is
-            // sorted, so that the window never costs more than 4 times the row itself.
-            if (count > 0) {
-                if (static_cast<std::size_t>(high - s) <= 4 * count) {
-                    for (Square c = s + 1; c <= high; ++c) {
-                        if (mark[static_cast<std::size_t>(c)] == s) {
-                            upper_column_.push_back(c);
-                            upper_value_.push_back(work[static_cast<std::size_t>(c)]);
-                            work[static_cast<std::size_t>(c)] = 0.0;
-                        }
-                    }
-                } else {
-                    const auto first = above.begin();
-                    std::sort(first, first + static_cast<std::ptrdiff_t>(count));
-                    for (const Square c : std::span(above).first(count)) {
-                        upper_column_.push_back(c);
-                        upper_value_.push_back(work[static_cast<std::size_t>(c)]);
-                        work[static_cast<std::size_t>(c)] = 0.0;
-                    }
-                }
+            for (const Square c : std::span(below, count)) {
+                upper_column_.push_back(c);
+                upper_value_.push_back(work[static_cast<std::size_t>(c)]);
+                work[static_cast<std::size_t>(c)] = 0.0;
             }
-            diagonal_[row] = diagonal;
-            inverse_diagonal[row] = 1.0 / diagonal;
+            upper_start_[row] = static_cast<std::uint32_t>(upper_column_.size());
+            if (keep_lower) {
+                lower_start_[row] = lower_column_.size();
+            }
+            inverse_diagonal_[row] = 1.0 / diagonal;
             if (carried != nullptr) {
                 (*carried)[row] = reduced;
             }
         }
-        upper_start_[static_cast<std::size_t>(home)] = upper_column_.size();
-        lower_start_[static_cast<std::size_t>(home)] = lower_column_.size();
-        upper_start_[squares] = upper_column_.size();
-        lower_start_[squares] = lower_column_.size();
         chain_ = &chain;
         lower_kept_ = keep_lower;
         return true;
     }
 
-    // U v = y, in place, rows downwards from the top of the track.
+    // U v = y, in place, rows upwards from square 0: each row refers only to squares below it.
     void substitute_upwards(std::vector<double>& v) const {
         const Chain& chain = *chain_;
-        for (Square s = chain.size() - 1; s >= 0; --s) {
+        for (Square s = 0; s < chain.size(); ++s) {
             if (chain.status(s) != Chain::finite) {
                 continue;
             }
             const auto row = static_cast<std::size_t>(s);
             double sum = v[row];
-            for (std::size_t k = upper_start_[row]; k < upper_start_[row + 1]; ++k) {
-                sum -= upper_value_[k] * v[static_cast<std::size_t>(upper_column_[k])];
+            for (std::size_t k = upper_start_[row + 1]; k < upper_start_[row]; ++k) {
+                sum += upper_value_[k] * v[static_cast<std::size_t>(upper_column_[k])];
             }
-            v[row] = sum / diagonal_[row];
+            v[row] = sum * inverse_diagonal_[row];
         }
     }
 
     void release() {
         chain_ = nullptr;
-        diagonal_ = {};
+        inverse_diagonal_ = {};
         upper_start_ = {};
         lower_start_ = {};
         upper_column_ = {};
@@ -307,12 +404,17 @@ private:
     }
 
     const Chain* chain_ = nullptr; // null until factored
+    // What estimate() counted, for fill_chain_'s next factorization (null: nothing counted).
+    Fill fill_;
+    const Chain* fill_chain_ = nullptr;
     bool lower_kept_ = false;
-    std::vector<double> diagonal_;         // U's diagonal, by square
-    std::vector<std::size_t> upper_start_; // U's row s: entries upper_start_[s] .. [s + 1]
+    std::vector<double> inverse_diagonal_; // 1 / U's diagonal, by square
+    // U's row s: entries upper_start_[s + 1] .. upper_start_[s] (upper_start_[size] is 0: the
+    // rows are stored from the top); at most max_entries, so 32 bits.
+    std::vector<std::uint32_t> upper_start_;
     std::vector<Square> upper_column_;
     std::vector<double> upper_value_;
-    std::vector<std::size_t> lower_start_; // L's row s, below the diagonal, likewise
+    std::vector<std::size_t> lower_start_; // L's row s, above the diagonal, likewise (if kept)
     std::vector<Square> lower_column_;
     std::vector<double> lower_value_;
 };
