@@ -62,6 +62,12 @@ struct AnalyzeOptions {
 };
 
 constexpr std::array<double, 6> quantile_levels{0.10, 0.25, 0.50, 0.75, 0.90, 0.99};
+// The most of one player's games that may still be running past the length table for the seat
+// table, summed over it, to stand (the table stops at 1e-15 unless cut short).
+constexpr double max_undecided_for_turns = 1e-9;
+// How far the visits of the squares may add up from the mean length (each turn begins on one
+// square, so they sum to it), relative: both are solved to 1e-4 at worst.
+constexpr double visits_tolerance = 1e-3;
 constexpr int fewest_players = 2;
 
 /// Where the report goes: with --format text, printed section by section as it is worked out;
@@ -126,6 +132,24 @@ std::string percent(double share) {
     return fmt::format("{:.2f}%", 100.0 * share);
 }
 
+// The library's message without its leading "function: ", which names a call the user never
+// made: `square_statistics: a token can be trapped...` becomes `a token can be trapped...`.
+std::string without_function_name(std::string_view message, std::string_view function) {
+    const std::string prefix = fmt::format("{}: ", function);
+    if (message.substr(0, prefix.size()) == prefix) {
+        message.remove_prefix(prefix.size());
+    }
+    return std::string(message);
+}
+
+// A number of turns with `decimals` places; past a trillion in scientific notation
+// (`1.000e+200`), where the fixed digits would fill lines and say nothing a double holds.
+std::string turns_text(double turns, int decimals) {
+    constexpr double widest_fixed = 1e12;
+    return std::abs(turns) < widest_fixed ? fmt::format("{:.{}f}", turns, decimals)
+                                          : fmt::format("{:.{}e}", turns, decimals);
+}
+
 // --- Expected turns under each overshoot rule -------------------------------------------------
 
 // A solve of a board of millions of squares can take a minute: after the first interval it
@@ -166,15 +190,26 @@ SolveOptions solve_progress(const AnalyzeOptions& options, std::string_view rule
 }
 
 // The expected turns under `Overshoot` as a line of text; their figures go into `data` under
-// the rule's name.
+// the rule's name. An answer the library cannot vouch for (or any other refusal) is that rule's
+// `error` and a line that names the rule, and the report goes on with the other rules.
 template <class Overshoot, class Chains, class D>
 std::string expected_line(const AnalyzeOptions& options, const D& dice, ReportValue& data) {
     using Config = GameConfig<Overshoot, Chains>;
     const Board<Config> board = load_board(options.board, Config());
     bool progress_shown = false;
-    const ExpectedTurns turns =
-        expected_turns(board, dice, ChosenHouseRules(options.rules.house),
-                       solve_progress(options, Overshoot::name, board.size(), progress_shown));
+    ExpectedTurns turns;
+    try {
+        turns =
+            expected_turns(board, dice, ChosenHouseRules(options.rules.house),
+                           solve_progress(options, Overshoot::name, board.size(), progress_shown));
+    } catch (const Error& error) {
+        if (progress_shown) {
+            fmt::print(stderr, "\r\033[K");
+        }
+        data.set(Overshoot::name, ReportValue::object().set("error", error.what()));
+        return fmt::format("  {:<14} not computed: {}", Overshoot::name,
+                           without_function_name(error.what(), "expected_turns"));
+    }
     if (progress_shown) {
         fmt::print(stderr, "\r\033[K"); // solved: clear the progress line
     }
@@ -183,7 +218,7 @@ std::string expected_line(const AnalyzeOptions& options, const D& dice, ReportVa
                                   .set("finite", turns.finite())
                                   .set("traps", ReportValue::list_of(turns.traps)));
     if (turns.finite()) {
-        return fmt::format("  {:<14} {:.3f}", Overshoot::name, turns.from_start);
+        return fmt::format("  {:<14} {}", Overshoot::name, turns_text(turns.from_start, 3));
     }
     if (!turns.traps.empty() && turns.traps.front() == 0) {
         return fmt::format("  {:<14} never: home cannot be reached from the start",
@@ -382,16 +417,6 @@ struct PictureData {
     std::string why_not;
 };
 
-// The library's message without its leading "function: ", which names a call the user never
-// made: `square_statistics: a token can be trapped...` becomes `a token can be trapped...`.
-std::string without_function_name(std::string_view message, std::string_view function) {
-    const std::string prefix = fmt::format("{}: ", function);
-    if (message.substr(0, prefix.size()) == prefix) {
-        message.remove_prefix(prefix.size());
-    }
-    return std::string(message);
-}
-
 // A progress line on standard error for square_statistics and jump_effects (the share done and
 // the time left), redrawn in place; `shown` is set once it has drawn (the caller clears the
 // line).
@@ -409,12 +434,41 @@ EffectsOptions effects_progress(const AnalyzeOptions& options, std::string_view 
     return effects;
 }
 
+// Why `visits` cannot be trusted, or nothing: they must add up to the mean length (when that
+// is known and finite).
+inline std::string visits_doubt(const std::vector<double>& visits,
+                                const LengthDistribution& lengths) {
+    double mean = 0.0;
+    try {
+        mean = lengths.mean();
+    } catch (const Error& error) {
+        return fmt::format(
+            "the mean length cannot be computed, and the visits are solved alike: {}",
+            error.what());
+    }
+    if (!std::isfinite(mean)) {
+        return {};
+    }
+    double sum = 0.0;
+    for (const double v : visits) {
+        sum += v;
+    }
+    if (std::abs(sum - mean) <= visits_tolerance * mean) {
+        return {};
+    }
+    return fmt::format(
+        "the answer cannot be trusted: the visits of the squares add up to {} turns, "
+        "where a game lasts {} on average (a game on this board almost never ends)",
+        turns_text(sum, 3), turns_text(mean, 3));
+}
+
 // The most visited squares and the jumps that matter most, under the rules chosen; returns the
 // visits of every square, or why they are not computed (snakes too long, or traps).
 template <class Config, class D>
 PictureData<std::vector<double>>
 print_square_effects(Report& report, const BasicBoard<Config>& board, const D& dice,
-                     const AnalyzeOptions& options, const ChosenHouseRules& house) {
+                     const AnalyzeOptions& options, const ChosenHouseRules& house,
+                     const LengthDistribution& lengths) {
     constexpr std::size_t shown = 10;
     report.print("\nWhat each square and jump does under {}\n", Config::overshoot_rule::name);
     ReportValue data = ReportValue::object().set("rule", Config::overshoot_rule::name);
@@ -435,6 +489,15 @@ print_square_effects(Report& report, const BasicBoard<Config>& board, const D& d
         report.print("  not computed: {}\n", error.what());
         report.data.set("squares", data.set("error", error.what()));
         return {{}, without_function_name(error.what(), "square_statistics")};
+    }
+    // Each turn begins on one square, so the visits add up to the mean length: where they do
+    // not (a game that almost never ends, beyond what the solve can vouch for), they are no
+    // answer, and neither are the jumps' effects, solved the same way.
+    const std::string doubt = visits_doubt(squares.visits, lengths);
+    if (!doubt.empty()) {
+        report.print("  not computed: {}\n", doubt);
+        report.data.set("squares", data.set("error", doubt));
+        return {{}, doubt};
     }
     report.data.set("squares", data.set("visits", ReportValue::list_of(squares.visits))
                                    .set("landing", ReportValue::list_of(squares.landing)));
@@ -473,8 +536,10 @@ print_square_effects(Report& report, const BasicBoard<Config>& board, const D& d
         const JumpEffect& effect = jumps[i];
         const char* const kind = effect.jump.kind() == JumpKind::ladder ? "ladder" : "snake";
         if (i < shown) {
-            report.print("    {:<6} {:>5} -> {:<5} {:>+9.3f}  ({:.3f})\n", kind, effect.jump.start,
-                         effect.jump.end, effect.turns_added, effect.expected_turns_without);
+            report.print("    {:<6} {:>5} -> {:<5} {:>9}  ({})\n", kind, effect.jump.start,
+                         effect.jump.end,
+                         (effect.turns_added >= 0.0 ? "+" : "") + turns_text(effect.turns_added, 3),
+                         turns_text(effect.expected_turns_without, 3));
         }
         effects.add(ReportValue::object()
                         .set("kind", kind)
@@ -765,10 +830,10 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     const std::size_t snakes = board.jumps().size() - ladders;
     const ChosenHouseRules house(options.rules.house);
     Report report(options.format == "text");
-    report.print("snakeladder-analyze: {}, {} squares, {} ladder{} and {} snake{}, {}, {}{}\n",
-                 board_name(options.board), board.size(), ladders, ladders == 1 ? "" : "s", snakes,
-                 snakes == 1 ? "" : "s", options.dice.describe(), Chains::name,
-                 options.rules.describe_house_rules());
+    report.print("snakeladder-analyze: {}, {} square{}, {} ladder{} and {} snake{}, {}, {}{}\n",
+                 printable(board_name(options.board)), board.size(), board.size() == 1 ? "" : "s",
+                 ladders, ladders == 1 ? "" : "s", snakes, snakes == 1 ? "" : "s",
+                 options.dice.describe(), Chains::name, options.rules.describe_house_rules());
     describe_setup(report, board, dice, options, ladders, snakes);
 
     report.print("\nExpected turns for one player to get home\n");
@@ -815,8 +880,10 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
                 percent(1.0 - lengths.stuck_mass()));
         } else {
             try {
-                report.print("  mean {:.3f}, standard deviation {:.3f}\n", lengths.mean(),
-                             lengths.standard_deviation());
+                const double deviation = lengths.standard_deviation();
+                report.print("  mean {}, standard deviation {}\n", turns_text(lengths.mean(), 3),
+                             std::isfinite(deviation) ? turns_text(deviation, 3)
+                                                      : "beyond double precision");
                 length.set("mean", lengths.mean())
                     .set("standard_deviation", lengths.standard_deviation());
             } catch (const Error& error) {
@@ -866,7 +933,21 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     report.print("{}{:>11}\n", header, "turns"); // room for 100,000-square boards' 195214.79
     SeatChances two_players;
     ReportValue seat_rows = ReportValue::list();
+    // The chances and turns sum over the tabulated turns: when one player's games are still
+    // running past the table (a game that almost never ends), those sums are no answer.
+    const double running = lengths.tail_mass() - lengths.stuck_mass();
+    const std::string cut_short =
+        running <= max_undecided_for_turns
+            ? std::string()
+            : fmt::format("not known: the length table ends at turn {} with {} of the games still "
+                          "running",
+                          lengths.turns(), percent(running));
     for (int players = fewest; players <= most; ++players) {
+        if (!cut_short.empty()) {
+            report.print("  {:>7}  {}\n", players, cut_short);
+            seat_rows.add(ReportValue::object().set("players", players).set("error", cut_short));
+            continue;
+        }
         // Knock-back couples the tokens: their chances come from the joint chain of all of
         // them, which grows with the players and is refused past its limit.
         SeatChances seats;
@@ -894,8 +975,9 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
                                      percent(seats.win_probability[static_cast<std::size_t>(seat)]))
                        : std::string(9, ' ');
         }
-        row += std::isfinite(seats.expected_turns) ? fmt::format("{:>11.2f}", seats.expected_turns)
-                                                   : fmt::format("{:>11}", "infinite");
+        row += std::isfinite(seats.expected_turns)
+                   ? fmt::format("{:>11}", turns_text(seats.expected_turns, 2))
+                   : fmt::format("{:>11}", "infinite");
         report.print("{}\n", row);
         seat_rows.add(ReportValue::object()
                           .set("players", players)
@@ -958,7 +1040,7 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
                     ReportValue::object().set("rule", Overshoot::name).set("description", traps));
 
     PictureData<std::vector<double>> visits =
-        print_square_effects(report, board, dice, options, house);
+        print_square_effects(report, board, dice, options, house, lengths);
     PictureData<std::vector<std::string>> notes{{}, "best play is not asked for"};
     report.data.set("best_play", ReportValue());
     if (options.choices.any()) {

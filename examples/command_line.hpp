@@ -474,9 +474,23 @@ inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
     };
     DiceSpec spec;
     error.clear();
-    constexpr std::string_view loaded_prefix = "loaded:";
-    if (text.substr(0, loaded_prefix.size()) == loaded_prefix) {
-        std::string_view rest = text.substr(loaded_prefix.size());
+    // "loaded" in any case, as 2D6 is read as 2d6; without its colon it is still loaded dice
+    // (and not a count of dice before a 'd').
+    constexpr std::string_view loaded_word = "loaded";
+    const bool says_loaded =
+        text.size() >= loaded_word.size() &&
+        std::equal(loaded_word.begin(), loaded_word.end(), text.begin(), [](char word, char given) {
+            return word ==
+                   (given >= 'A' && given <= 'Z' ? static_cast<char>(given - 'A' + 'a') : given);
+        });
+    if (says_loaded) {
+        if (text.size() == loaded_word.size() || text[loaded_word.size()] != ':') {
+            error = fmt::format("'{}': loaded dice take their weights after 'loaded:' (e.g. "
+                                "loaded:1,1,1,1,1,5)",
+                                text);
+            return spec;
+        }
+        std::string_view rest = text.substr(loaded_word.size() + 1);
         if (rest.empty()) {
             error = fmt::format("'{}': no weights after 'loaded:' (e.g. loaded:1,1,1,1,1,5)", text);
             return spec;

@@ -15,6 +15,79 @@
 
 namespace snakeladder::examples {
 
+// The length of the well-formed UTF-8 sequence `text` starts with, or 0 when it is not one
+// (a stray continuation byte, a truncated sequence, an overlong form or a surrogate).
+inline std::size_t utf8_length(std::string_view text) {
+    const auto lead = static_cast<unsigned char>(text[0]);
+    const std::size_t length = lead >= 0xc2 && lead <= 0xdf   ? 2
+                               : lead >= 0xe0 && lead <= 0xef ? 3
+                               : lead >= 0xf0 && lead <= 0xf4 ? 4
+                                                              : 0;
+    if (length == 0 || text.size() < length) {
+        return 0;
+    }
+    for (std::size_t i = 1; i < length; ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xc0U) != 0x80U) {
+            return 0;
+        }
+    }
+    const auto second = static_cast<unsigned char>(text[1]);
+    const bool overlong_or_surrogate =
+        (lead == 0xe0 && second < 0xa0) || (lead == 0xed && second > 0x9f) ||
+        (lead == 0xf0 && second < 0x90) || (lead == 0xf4 && second > 0x8f);
+    return overlong_or_surrogate ? 0 : length;
+}
+
+/// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, as a file
+/// name may hold any bytes and a CSV or text report must stay readable UTF-8.
+inline std::string valid_utf8(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length =
+            static_cast<unsigned char>(text[i]) < 0x80 ? 1 : utf8_length(text.substr(i));
+        if (length == 0) {
+            out += "\xef\xbf\xbd"; // U+FFFD
+            ++i;
+            continue;
+        }
+        out += text.substr(i, length);
+        i += length;
+    }
+    return out;
+}
+
+// `text` as UTF-8 (see valid_utf8) with its line breaks, tabs and other control characters
+// escaped: `\u001b` in JSON, which also escapes quotes and backslashes, `\x1b` otherwise.
+inline std::string escaped_utf8(std::string_view text, bool json) {
+    std::string out;
+    for (const char c : valid_utf8(text)) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (json && (c == '"' || c == '\\')) {
+            out += '\\';
+            out += c;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            out += json ? fmt::format("\\u{:04x}", byte) : fmt::format("\\x{:02x}", byte);
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+/// `text` fit for one line of a terminal: control characters written as escapes (`\n`, `\t`,
+/// `\x1b`) so a file name cannot break a line or send the terminal a command, and bytes that are
+/// not UTF-8 replaced by U+FFFD.
+inline std::string printable(std::string_view text) {
+    return escaped_utf8(text, false);
+}
+
 /// One value of a report: null, a boolean, a whole number, a real number, a string, a list or
 /// an object (keys in the order they were set).
 class ReportValue {
@@ -145,42 +218,19 @@ public:
     /// that are not UTF-8 (a file name may hold any) replaced by U+FFFD, so that the output is
     /// always valid JSON.
     [[nodiscard]] static std::string json_string(std::string_view text) {
+        // Appended, not `"\"" + ... + "\""`: g++ 12 -O3 warns (-Wrestrict) falsely on that.
         std::string out = "\"";
-        for (std::size_t i = 0; i < text.size();) {
-            const auto byte = static_cast<unsigned char>(text[i]);
-            if (byte == '"' || byte == '\\') {
-                out += '\\';
-                out += static_cast<char>(byte);
-            } else if (byte == '\n') {
-                out += "\\n";
-            } else if (byte == '\t') {
-                out += "\\t";
-            } else if (byte == '\r') {
-                out += "\\r";
-            } else if (byte < 0x20 || byte == 0x7f) {
-                out += fmt::format("\\u{:04x}", byte);
-            } else if (byte < 0x80) {
-                out += static_cast<char>(byte);
-            } else {
-                const std::size_t length = utf8_length(text.substr(i));
-                if (length == 0) {
-                    out += "\\ufffd";
-                    ++i;
-                    continue;
-                }
-                out += text.substr(i, length);
-                i += length;
-                continue;
-            }
-            ++i;
-        }
-        return out + "\"";
+        out += escaped_utf8(text, true);
+        out += '"';
+        return out;
     }
 
-    /// `text` as a CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma,
-    /// a quote, a line break or leading or trailing spaces.
-    [[nodiscard]] static std::string csv_field(std::string_view text) {
-        const bool quoted = text.find_first_of(",\"\r\n") != std::string_view::npos ||
+    /// `given` as a CSV field (RFC 4180): bytes that are not UTF-8 replaced by U+FFFD, then
+    /// quoted, with its quotes doubled, when it holds a comma, a quote, a line break or leading or
+    /// trailing spaces.
+    [[nodiscard]] static std::string csv_field(std::string_view given) {
+        const std::string text = valid_utf8(given); // as JSON writes it
+        const bool quoted = text.find_first_of(",\"\r\n") != std::string::npos ||
                             (!text.empty() && (text.front() == ' ' || text.back() == ' '));
         if (!quoted) {
             return std::string(text);
@@ -228,29 +278,6 @@ private:
 
     static std::string join(const std::string& path, std::string_view key) {
         return path.empty() ? std::string(key) : path + "." + std::string(key);
-    }
-
-    // The length of the well-formed UTF-8 sequence `text` starts with, or 0 when it is not one
-    // (a stray continuation byte, a truncated sequence, an overlong form or a surrogate).
-    static std::size_t utf8_length(std::string_view text) {
-        const auto lead = static_cast<unsigned char>(text[0]);
-        const std::size_t length = lead >= 0xc2 && lead <= 0xdf   ? 2
-                                   : lead >= 0xe0 && lead <= 0xef ? 3
-                                   : lead >= 0xf0 && lead <= 0xf4 ? 4
-                                                                  : 0;
-        if (length == 0 || text.size() < length) {
-            return 0;
-        }
-        for (std::size_t i = 1; i < length; ++i) {
-            if ((static_cast<unsigned char>(text[i]) & 0xc0U) != 0x80U) {
-                return 0;
-            }
-        }
-        const auto second = static_cast<unsigned char>(text[1]);
-        const bool overlong_or_surrogate =
-            (lead == 0xe0 && second < 0xa0) || (lead == 0xed && second > 0x9f) ||
-            (lead == 0xf0 && second < 0x90) || (lead == 0xf4 && second > 0x8f);
-        return overlong_or_surrogate ? 0 : length;
     }
 };
 

@@ -1039,6 +1039,38 @@ TEST_CASE("the length distribution in edge cases", "[analysis][distribution]") {
                             SL_CONTAINS("raise DistributionOptions::max_turns"));
         CHECK(lengths.mean() == full.mean()); // the moments do not depend on the horizon
     }
+    SECTION("a complete table: a turn past it ends no game") {
+        // Six squares and a die that always rolls 1: every game takes exactly six turns, so the
+        // table ends there, and no later turn can end a game whatever max_turns says.
+        const LengthDistribution six =
+            length_distribution(board_of<ExactFinish>(6, {}), LoadedDice<>({1}), {.max_turns = 6});
+        REQUIRE(six.complete());
+        CHECK(six.turns() == 6);
+        CHECK(six.tail_mass() == 0.0);
+        CHECK(six.probability(6) == 1.0);
+        CHECK(six.probability(7) == 0.0);
+        CHECK(six.probability(1'000'000) == 0.0);
+        CHECK(six.probability_longer_than(7) == 0.0);
+        CHECK(six.probability_within(7) == 1.0);
+        CHECK(six.quantile(0.99) == 6);
+        // Three squares and a die that always rolls 2 under exact finish: square 2, then every
+        // roll overshoots. No game ends, and all of them are still running past the table.
+        const LengthDistribution stuck =
+            length_distribution(board_of<ExactFinish>(3, {}), LoadedDice<>({0, 1}));
+        REQUIRE(stuck.complete());
+        CHECK(!stuck.finishes_surely());
+        CHECK(stuck.probability(50) == 0.0);
+        CHECK(stuck.probability_longer_than(50) == 1.0);
+        CHECK(stuck.probability_within(50) == 0.0);
+        REQUIRE_THROWS_WITH(stuck.quantile(0.5), SL_CONTAINS("quantile of the game length is "
+                                                             "infinite"));
+        // A table cut short is not complete: past it nothing is known.
+        const LengthDistribution cut =
+            length_distribution(classic(), FairDice<>(), {.max_turns = 10});
+        CHECK(!cut.complete());
+        REQUIRE_THROWS_WITH(cut.probability(11),
+                            SL_CONTAINS("raise DistributionOptions::max_turns"));
+    }
     SECTION("bad options and quantiles are refused") {
         const auto board = classic();
         REQUIRE_THROWS_AS(length_distribution(board, FairDice<>(), {.max_turns = 0}),

@@ -277,7 +277,7 @@ TEST_CASE("House rules under threads: take_turn from one thread per player") {
     using Config =
         GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, SixToStart, KnockBack>>;
     const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di", "Ed", "Flo"};
-    const Board<Config> board = classic(Config{});
+    const Board<Config> board = classic();
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         Game<FairDice<>, Config> game(board, FairDice<>::seeded(seed), names); // std::mutex
         std::mutex taken_mutex;
@@ -321,7 +321,7 @@ TEST_CASE("House rules under threads: take_turn from one thread per player") {
 }
 
 TEST_CASE("undo under threads: players taking turns while another thread undoes") {
-    const Board<AllRules> board = classic(AllRules{});
+    const Board<AllRules> board = classic();
     const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di"};
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         INFO("seed " << seed);

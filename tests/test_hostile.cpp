@@ -628,7 +628,7 @@ TEST_CASE("100,000 players, the most a game takes: built, played, ranked; one mo
           "[hostile][game]") {
     constexpr int most = GameConfig<>::max_player_limit;
     using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
-    const Board<Config> board = classic(Config({.max_players = most}));
+    const Board<Config> board = classic(GameConfig<>({.max_players = most}));
     std::vector<std::string> names = numbered_players(most + 1);
 
     CHECK(message_of<InvalidPlayers>([&] { Game(board, ScriptedDice{1}, names, KnockBack{}); }) ==
@@ -822,7 +822,7 @@ TEST_CASE("turn limits: 0 is refused, 1 stops after one turn, UINT64_MAX plays t
 
     SECTION("a turn of several rolls counts once against the limit") {
         using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-        const Board<Config> board(std::vector<Jump>{}, Config({.size = 30, .turn_limit = 2}));
+        const Board<Config> board(std::vector<Jump>{}, {.size = 30, .turn_limit = 2});
         Game game(board, ScriptedDice::with_faces(6, {6, 6, 6, 1, 6, 2}), {"Ana", "Ben"},
                   ExtraTurnOnMax<3>{});
         const GameResult result = game.play();

@@ -403,8 +403,8 @@ TEST_CASE("ExtraTurnOnMax with two dice: the maximum is 12, both dice showing si
         RuleCounts counts;
         for (std::uint64_t seed = 1; seed <= 100; ++seed) {
             Game<FairDice<>, Wins, NullMutex> game(
-                classic(Wins{}), FairDice<>::seeded(seed, {.sides = 6, .count = 2}),
-                {"Ana", "Ben", "Cy"});
+                classic(GameConfig<OvershootWins>()),
+                FairDice<>::seeded(seed, {.sides = 6, .count = 2}), {"Ana", "Ben", "Cy"});
             REQUIRE(game.dice().max_roll() == 12);
             REQUIRE(game.play().status == GameStatus::finished);
             INFO("seed " << seed);
@@ -997,8 +997,9 @@ namespace {
 template <class House>
 std::vector<TurnRecord> seeded_records(const House& house, std::uint64_t seed, bool play_to_last) {
     using Config = GameConfig<BounceBack, RejectChains, House>;
-    Game<FairDice<>, Config, NullMutex> game(classic(Config({.play_to_last = play_to_last})),
-                                             FairDice<>::seeded(seed), {"Ana", "Ben", "Cy"}, house);
+    Game<FairDice<>, Config, NullMutex> game(
+        classic(GameConfig<BounceBack>({.play_to_last = play_to_last})), FairDice<>::seeded(seed),
+        {"Ana", "Ben", "Cy"}, house);
     (void)game.play();
     require_follows_rules(game);
     return game.records();
@@ -1066,7 +1067,7 @@ TEMPLATE_TEST_CASE("Seeded games under every overshoot rule, chain rule and hous
         INFO("house rules " << house.name() << ", seed " << seed);
         const GameSettings settings{.size = 50, .play_to_last = seed % 2 == 1};
         require_seeded_game_follows_rules<Reject>(
-            classic(Reject({.play_to_last = settings.play_to_last})), seed, house,
+            classic(GameConfig<TestType>({.play_to_last = settings.play_to_last})), seed, house,
             {"Ana", "Ben", "Cy", "Di"});
         require_seeded_game_follows_rules<Follow>(Board<Follow>(chained, settings), seed, house,
                                                   {"Ana", "Ben", "Cy"});
@@ -1084,7 +1085,7 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
         using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
         RuleCounts counts;
         for (std::uint64_t seed = 1; seed <= games; ++seed) {
-            Game<FairDice<>, Config, NullMutex> game(classic(Config{}), FairDice<>::seeded(seed),
+            Game<FairDice<>, Config, NullMutex> game(classic(), FairDice<>::seeded(seed),
                                                      {"Ana", "Ben"});
             (void)game.play();
             require_follows_rules(game, &counts);
@@ -1114,7 +1115,7 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
         using Config = GameConfig<ExactFinish, RejectChains, SixToStart>;
         RuleCounts counts;
         for (std::uint64_t seed = 1; seed <= games; ++seed) {
-            Game<FairDice<>, Config, NullMutex> game(classic(Config{}), FairDice<>::seeded(seed),
+            Game<FairDice<>, Config, NullMutex> game(classic(), FairDice<>::seeded(seed),
                                                      {"Ana", "Ben"});
             (void)game.play();
             require_follows_rules(game, &counts);
@@ -1128,7 +1129,7 @@ TEST_CASE("Seeded games: the frequencies the house rules imply") {
         using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
         RuleCounts counts;
         for (std::uint64_t seed = 1; seed <= games; ++seed) {
-            Game<FairDice<>, Config, NullMutex> game(classic(Config{}), FairDice<>::seeded(seed),
+            Game<FairDice<>, Config, NullMutex> game(classic(), FairDice<>::seeded(seed),
                                                      {"Ana", "Ben", "Cy"});
             (void)game.play();
             // The checker fails a game in which two tokens share a square other than 0 and home.

@@ -1377,15 +1377,9 @@ TEST_CASE("StartingRolls past twice the board's size, and ChosenHouseRules insid
     const Nested nested(KnockBack{}, ChosenHouseRules({.forfeit_streak = 3}));
     REQUIRE(switches_of(nested) == HouseRuleSwitches{.forfeit_streak = 3, .knock_back = true});
     REQUIRE(nested.name() == "KnockBack + ExtraTurnOnMax<3>");
-    // All switched off inside HouseRules: their default value, which a board accepts (keeping
-    // none), so the analysis studies the standard game.
-    using Config = GameConfig<ExactFinish, RejectChains, HouseRules<ChosenHouseRules>>;
-    REQUIRE(expected_turns(classic(Config{}), FairDice<>()).from_start ==
+    // All switched off inside HouseRules, the analysis studies the standard game. (A board
+    // built from a configuration with house rules does not compile:
+    // tests/compile_fail/board_with_house_rules.cpp.)
+    REQUIRE(expected_turns(classic(), FairDice<>(), HouseRules<ChosenHouseRules>()).from_start ==
             Approx(39.598365640208193).epsilon(1e-12));
-    // Switched on, the board refuses them: the analysis never plays house rules.
-    const HouseRules<ChosenHouseRules> on(ChosenHouseRules({.knock_back = true}));
-    REQUIRE_THROWS_AS(classic(Config({}, on)), InvalidConfig);
-    REQUIRE_THROWS_WITH(classic(Config({}, on)),
-                        SL_CONTAINS("a board keeps no house rules, and these were given to it: "
-                                    "KnockBack"));
 }

@@ -328,10 +328,12 @@ const std::vector<std::string> four = {"Ana", "Ben", "Cy", "Dee"};
 template <class Config, class Dice = FairDice<>>
 using FastGame = Game<Dice, Config, NullMutex>;
 
-// check_round_trips for seeded games of `four` on `board`, with FairDice<> of `shape`.
-template <class BoardType>
-void check_round_trips_of_four(const BoardType& board, int seeds, DiceShape shape = {}) {
-    using G = FastGame<typename BoardType::config_type>;
+// check_round_trips for seeded games of `four` on `board` under Config's house rules, with
+// FairDice<> of `shape`. Config is named, not taken from the board: a board's type has no house
+// rules, so games of the board's own config_type would play the standard game.
+template <class Config>
+void check_round_trips_of_four(const Board<Config>& board, int seeds, DiceShape shape = {}) {
+    using G = FastGame<Config>;
     check_round_trips<G>(
         [&](std::uint64_t seed) { return G(board, FairDice<>::seeded(seed, shape), four); },
         FairDice<>(shape), seeds);
@@ -343,15 +345,15 @@ TEST_CASE("round trips under all three overshoot rules and all three chain rules
     constexpr int seeds = 12;
     SECTION("ExactFinish, RejectChains, on the classic board") {
         using C = GameConfig<ExactFinish, RejectChains>;
-        check_round_trips_of_four(classic(C()), seeds);
+        check_round_trips_of_four<C>(classic(), seeds);
     }
     SECTION("BounceBack, FollowChains, play_to_last") {
         using C = GameConfig<BounceBack, FollowChains>;
-        check_round_trips_of_four(chained_board<C>({.play_to_last = true}), seeds);
+        check_round_trips_of_four<C>(chained_board<C>({.play_to_last = true}), seeds);
     }
     SECTION("OvershootWins, SingleJump, two dice") {
         using C = GameConfig<OvershootWins, SingleJump>;
-        check_round_trips_of_four(chained_board<C>(), seeds, {.sides = 6, .count = 2});
+        check_round_trips_of_four<C>(chained_board<C>(), seeds, {.sides = 6, .count = 2});
     }
     SECTION("ExactFinish, FollowChains, a SplitMix64 engine, a turn limit") {
         using C = GameConfig<ExactFinish, FollowChains>;
@@ -369,8 +371,8 @@ TEST_CASE("round trips under all three overshoot rules and all three chain rules
         const std::vector<std::int64_t> weights = {1, 1, 2, 2, 3, 3};
         check_round_trips<G>(
             [&](std::uint64_t seed) {
-                return G(classic(C({.play_to_last = true})), LoadedDice<>::seeded(seed, weights),
-                         {"Ana", "Ben", "Cy"});
+                return G(classic(GameConfig<BounceBack>({.play_to_last = true})),
+                         LoadedDice<>::seeded(seed, weights), {"Ana", "Ben", "Cy"});
             },
             LoadedDice<>(weights), seeds);
     }
@@ -381,20 +383,21 @@ TEST_CASE("round trips under house rules, fixed in the type or chosen at run tim
     constexpr int seeds = 12;
     SECTION("extra turns on a six, the third in a row forfeits") {
         using C = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
-        check_round_trips_of_four(classic(C()), seeds);
+        check_round_trips_of_four<C>(classic(), seeds);
     }
     SECTION("six to start, play_to_last") {
         using C = GameConfig<BounceBack, RejectChains, SixToStart>;
-        check_round_trips_of_four(classic(C({.play_to_last = true})), seeds);
+        check_round_trips_of_four<C>(classic(GameConfig<BounceBack>({.play_to_last = true})),
+                                     seeds);
     }
     SECTION("knock-back, FollowChains") {
         using C = GameConfig<OvershootWins, FollowChains, KnockBack>;
-        check_round_trips_of_four(chained_board<C>({.play_to_last = true}), seeds);
+        check_round_trips_of_four<C>(chained_board<C>({.play_to_last = true}), seeds);
     }
     SECTION("all three, the second six in a row forfeits, SingleJump") {
         using C = GameConfig<ExactFinish, SingleJump,
                              HouseRules<ExtraTurnOnMax<2>, SixToStart, KnockBack>>;
-        check_round_trips_of_four(chained_board<C>({.play_to_last = true}), seeds);
+        check_round_trips_of_four<C>(chained_board<C>({.play_to_last = true}), seeds);
     }
     SECTION("ChosenHouseRules, three choices") {
         using C = GameConfig<BounceBack, RejectChains, ChosenHouseRules>;
@@ -406,8 +409,8 @@ TEST_CASE("round trips under house rules, fixed in the type or chosen at run tim
                                << switches.knock_back);
         check_round_trips<FastGame<C>>(
             [&](std::uint64_t seed) {
-                return FastGame<C>(classic(C({.play_to_last = true})), FairDice<>::seeded(seed),
-                                   four, ChosenHouseRules(switches));
+                return FastGame<C>(classic(GameConfig<BounceBack>({.play_to_last = true})),
+                                   FairDice<>::seeded(seed), four, ChosenHouseRules(switches));
             },
             FairDice<>(), seeds);
     }
@@ -417,7 +420,7 @@ TEST_CASE("a game saved with fixed house rules loads as ChosenHouseRules, and ba
           "[saved_game]") {
     using Fixed = GameConfig<ExactFinish, RejectChains, HouseRules<ExtraTurnOnMax<3>, KnockBack>>;
     using Chosen = GameConfig<ExactFinish, RejectChains, ChosenHouseRules>;
-    FastGame<Fixed> fixed(classic(Fixed()), FairDice<>::seeded(99), four);
+    FastGame<Fixed> fixed(classic(), FairDice<>::seeded(99), four);
     for (int t = 0; t < 40; ++t) {
         (void)fixed.play_turn();
     }
@@ -826,7 +829,7 @@ TEST_CASE("turns that do not follow from the board and the rules are refused, na
 
 TEST_CASE("a game saved after undo() loads as the game it is now", "[saved_game]") {
     using C = GameConfig<BounceBack, RejectChains, HouseRules<ExtraTurnOnMax<3>, KnockBack>>;
-    FastGame<C> game(classic(C()), FairDice<>::seeded(8), four);
+    FastGame<C> game(classic(GameConfig<BounceBack>()), FairDice<>::seeded(8), four);
     for (int t = 0; t < 30; ++t) {
         (void)game.play_turn();
     }
@@ -1362,7 +1365,7 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
     };
     SECTION("RollAgainOnMax, the call that builds the rules") {
         using C = GameConfig<ExactFinish, RejectChains, RollAgainOnMax>;
-        check_round_trips_of_four(classic(C()), seeds);
+        check_round_trips_of_four<C>(classic(), seeds);
     }
     SECTION("StartingRolls{1,6}, given") {
         using C = GameConfig<BounceBack, RejectChains, StartingRolls>;
@@ -1446,14 +1449,15 @@ TEST_CASE("round trips under the new house rules and rules of the user's", "[sav
         const ChosenHouseRules rules({.forfeit_streak = 2, .knock_back = true});
         (void)check_round_trips_with<FastGame<C>>(
             [&](std::uint64_t seed) {
-                return FastGame<C>(classic(C()), FairDice<>::seeded(seed), four, rules);
+                return FastGame<C>(classic(GameConfig<BounceBack>()), FairDice<>::seeded(seed),
+                                   four, rules);
             },
             [&](const std::string& text) {
                 return load_game<FastGame<C>>(text, FairDice<>(), rules);
             },
             3);
         // Given, they are the rules the document must name.
-        FastGame<C> game(classic(C()), FairDice<>::seeded(1), four, rules);
+        FastGame<C> game(classic(GameConfig<BounceBack>()), FairDice<>::seeded(1), four, rules);
         const std::string text = save_game(game);
         check_refused_with<FastGame<C>>(
             text,

@@ -65,10 +65,10 @@ const std::vector<std::string> all_rules_lines{
 };
 
 Game<ScriptedDice, AllRules, NullMutex> all_rules_game(std::vector<int> rolls = {}) {
-    const AllRules config({.size = 30, .play_to_last = true});
-    return {Board<AllRules>(std::vector<Jump>{{9, 20}, {25, 4}}, config),
-            ScriptedDice::with_faces(6, std::move(rolls)),
-            {"Ana", "Ben", "Cy"}};
+    return {
+        Board<AllRules>(std::vector<Jump>{{9, 20}, {25, 4}}, {.size = 30, .play_to_last = true}),
+        ScriptedDice::with_faces(6, std::move(rolls)),
+        {"Ana", "Ben", "Cy"}};
 }
 
 } // namespace
@@ -137,7 +137,7 @@ TEST_CASE("undo after the game finished: it is in progress again and a turn can 
     SECTION("the winning turn") {
         using Config = GameConfig<ExactFinish, RejectChains, ExtraTurnOnMax<3>>;
         Game<ScriptedDice, Config, NullMutex> game(
-            Board<Config>(std::vector<Jump>{{8, 20}, {25, 3}}, Config({.size = 40})),
+            Board<Config>(std::vector<Jump>{{8, 20}, {25, 3}}, {.size = 40}),
             ScriptedDice::with_faces(6, {6, 2, 3, 6, 6, 6, 6, 6, 4, 6, 6, 2, 6, 6, 6, 6, 1}),
             {"Ana", "Ben"});
         const GameResult won = game.play();
@@ -185,7 +185,7 @@ TEST_CASE("undo after the game finished: it is in progress again and a turn can 
     SECTION("the turn limit") {
         using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
         Game<ScriptedDice, Config, NullMutex> game(
-            Board<Config>(std::vector<Jump>{}, Config({.size = 30, .turn_limit = 2})),
+            Board<Config>(std::vector<Jump>{}, {.size = 30, .turn_limit = 2}),
             ScriptedDice::with_faces(6, {2, 2, 4}), {"Ana", "Ben"});
         REQUIRE(game.play().status == GameStatus::turn_limit_reached);
         REQUIRE(line(*game.last_record()) == "Ben rolls 2: 0 to 2, sends Ana back to 0");
@@ -200,8 +200,7 @@ TEST_CASE("undo after the game finished: it is in progress again and a turn can 
 
 TEST_CASE("undo repeated back to the start gives a fresh game (with the dice as they are now)") {
     SECTION("every house rule, seeded games played to the last player") {
-        const AllRules config({.play_to_last = true});
-        const Board<AllRules> board = classic(config);
+        const Board<AllRules> board = classic(GameConfig<>({.play_to_last = true}));
         const std::vector<std::string> names{"Ana", "Ben", "Cy", "Di"};
         for (std::uint64_t seed = 1; seed <= 10; ++seed) {
             INFO("seed " << seed);
@@ -302,7 +301,7 @@ TEST_CASE("undo then play: the next turn uses the dice's next roll") {
 
 TEST_CASE("undo and observers") {
     using Config = GameConfig<ExactFinish, RejectChains, KnockBack>;
-    const Board<Config> board(std::vector<Jump>{}, Config({.size = 30}));
+    const Board<Config> board(std::vector<Jump>{}, {.size = 30});
 
     SECTION("observers of one kind receive TurnUndone with the undone record") {
         Game<ScriptedDice, Config, NullMutex> game(board, ScriptedDice::with_faces(6, {5, 5}),

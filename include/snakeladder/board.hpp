@@ -90,26 +90,10 @@ inline constexpr std::size_t max_named_jumps = 8;
 } // namespace detail
 
 namespace detail {
-// The configuration a board keeps: its settings under its overshoot and chain rules, without the
-// house rules (a board serves games under any). Refuses house rules that are not the default:
-// the board would drop them, and a game built from it would silently play without them.
-template <class Overshoot, class Chains, class House>
-constexpr GameConfig<Overshoot, Chains>
-board_config(const GameConfig<Overshoot, Chains, House>& config) {
-    if constexpr (!std::same_as<House, NoHouseRules>) {
-        static_assert(std::default_initializable<House>,
-                      "Board(jumps, config): a board keeps no house rules; build it from "
-                      "GameConfig<Overshoot, Chains>(settings) and give the house rules to the "
-                      "Game or to simulate");
-        if (!(config.house_rules() == House{})) {
-            throw_invalid_config("a board keeps no house rules, and these were given to it: " +
-                                 std::string(config.house_rules().name()) +
-                                 "; build the board from the settings alone, and give the house "
-                                 "rules to the Game (its last argument) or to simulate");
-        }
-    }
-    return GameConfig<Overshoot, Chains>(config.settings());
-}
+// False for every House, but only once House is known: a refused constructor's static_assert
+// then fires only when that constructor is called.
+template <class House>
+inline constexpr bool board_refuses_house_rules = false;
 } // namespace detail
 
 /// The track and its jump map. Immutable once built, cheap to query, copyable.
@@ -128,25 +112,33 @@ public:
     using overshoot_rule = typename Config::overshoot_rule;
     using chain_rule = typename Config::chain_rule;
 
-    /// `config` may be any GameConfig of the same overshoot and chain rules; the board keeps its
-    /// settings (size, players, play_to_last, turn_limit), and refuses, with InvalidConfig, house
-    /// rules other than their default (give them to the game instead).
-    template <class House = NoHouseRules>
-    constexpr explicit BasicBoard(std::vector<Jump> jumps,
-                                  const GameConfig<overshoot_rule, chain_rule, House>& config = {})
-        : config_(detail::board_config(config)), jumps_(std::move(jumps)) {
+    /// `config` holds the board's settings (size, players, play_to_last, turn_limit) under its
+    /// overshoot and chain rules, and no house rules: a board serves games under any, which are
+    /// given to the game (`Game(board, dice, names, house_rules)`) or to simulate.
+    constexpr explicit BasicBoard(std::vector<Jump> jumps, const Config& config = {})
+        : config_(config), jumps_(std::move(jumps)) {
         validate_and_index();
     }
     /// From the settings alone: `Board<Config>(jumps, {.size = 50})`.
     constexpr BasicBoard(std::vector<Jump> jumps, const GameSettings& settings)
         : BasicBoard(std::move(jumps), Config(settings)) {}
     /// From any range of jumps (an array, a span, a list...).
-    template <detail::const_range Jumps, class House = NoHouseRules>
+    template <detail::const_range Jumps>
     requires std::convertible_to<std::iter_reference_t<detail::range_iterator_t<Jumps>>, Jump>
-    constexpr explicit BasicBoard(const Jumps& jumps,
-                                  const GameConfig<overshoot_rule, chain_rule, House>& config = {})
+    constexpr explicit BasicBoard(const Jumps& jumps, const Config& config = {})
         : BasicBoard(std::vector<Jump>(std::ranges::begin(jumps), std::ranges::end(jumps)),
                      config) {}
+    /// A configuration with house rules is refused when the code is compiled: the board would
+    /// drop them, and a game built from it would play without them and say nothing.
+    template <class Jumps = std::vector<Jump>, class House>
+    requires(!std::same_as<House, NoHouseRules>) constexpr BasicBoard(
+        const Jumps& /*jumps*/, const GameConfig<overshoot_rule, chain_rule, House>& /*config*/) {
+        static_assert(detail::board_refuses_house_rules<House>,
+                      "Board(jumps, config): a board keeps no house rules, so build it from "
+                      "GameConfig<Overshoot, Chains> or from the settings alone, and give the "
+                      "house rules to the game, Game(board, dice, names, house_rules), or to "
+                      "simulate");
+    }
 
     /// Number of squares; the last one is home.
     [[nodiscard]] constexpr Square size() const noexcept { return config_.size(); }

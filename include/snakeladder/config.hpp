@@ -44,10 +44,12 @@ namespace detail {
 }
 } // namespace detail
 
-/// A variant of the game. `Overshoot` and `Chains` are policies (see rules.hpp), `House` the
-/// house rules (see house_rules.hpp); the settings are validated by the constructor, which
-/// throws InvalidConfig naming the bad setting. A policy that does not fit its slot is refused
-/// by the specialization below, with one static_assert that names the slot.
+/// A variant of the game. `Overshoot` and `Chains` are policies (see rules.hpp); `House` names
+/// the house rules of a game (`Game<Dice, GameConfig<Overshoot, Chains, House>>`, see
+/// house_rules.hpp), and a board is built only from a configuration without them (it would drop
+/// them: `Board(jumps, config)` does not compile then). The settings are validated by the
+/// constructor, which throws InvalidConfig naming the bad setting. A policy that does not fit
+/// its slot is refused by the specialization below, with one static_assert that names the slot.
 template <class Overshoot = ExactFinish, class Chains = RejectChains, class House = NoHouseRules>
 class GameConfig {
 public:

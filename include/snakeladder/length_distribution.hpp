@@ -89,30 +89,42 @@ public:
         return static_cast<std::int64_t>(exactly_.size()) - 1;
     }
 
-    /// P(T = t). Throws InvalidConfig for a turn beyond the table.
+    /// P(T = t). Past the table of a complete distribution (see `complete`) 0; past any other
+    /// table, InvalidConfig.
     [[nodiscard]] double probability(std::int64_t t) const {
         if (t < 0) {
+            return 0.0;
+        }
+        if (t > turns() && complete()) {
             return 0.0;
         }
         check_tabulated(t, "P(T = t)");
         return exactly_[static_cast<std::size_t>(t)];
     }
-    /// P(T > t). Throws InvalidConfig for a turn beyond the table.
+    /// P(T > t). Past the table of a complete distribution, the games that never end
+    /// (`stuck_mass`, 0 without traps); past any other table, InvalidConfig.
     [[nodiscard]] double probability_longer_than(std::int64_t t) const {
         if (t < 0) {
             return 1.0;
         }
         check_tabulated(t, "P(T > t)");
-        return longer_[static_cast<std::size_t>(t)];
+        return longer_[static_cast<std::size_t>(std::min(t, turns()))];
     }
-    /// P(T <= t), summed from the start so that small values keep their precision.
+    /// P(T <= t), summed from the start so that small values keep their precision. Past the
+    /// table of a complete distribution, its value on the last turn; past any other table,
+    /// InvalidConfig.
     [[nodiscard]] double probability_within(std::int64_t t) const {
         if (t < 0) {
             return 0.0;
         }
         check_tabulated(t, "P(T <= t)");
-        return within_[static_cast<std::size_t>(t)];
+        return within_[static_cast<std::size_t>(std::min(t, turns()))];
     }
+    /// True when the table holds every game that ends: after its last turn no token that can
+    /// still get home is left on the board (`tail_mass` is then `stuck_mass`, the games that
+    /// never end), so every later turn ends no game. A table cut short by
+    /// DistributionOptions::max_turns or tail_epsilon is not complete.
+    [[nodiscard]] bool complete() const noexcept { return running_ == 0.0; }
 
     /// P(T > turns()): the mass the table does not cover.
     [[nodiscard]] double tail_mass() const noexcept { return longer_.back(); }
@@ -147,6 +159,11 @@ public:
         }
         const auto it = std::lower_bound(within_.begin(), within_.end(), q);
         if (it == within_.end()) {
+            if (complete() && finishes_surely_) {
+                // Every game ends within the table: P(T <= turns()) is 1, and the sum of the
+                // table falls short of q only by rounding.
+                return turns();
+            }
             if (!finishes_surely_ && 1.0 - stuck_ < q) {
                 throw InvalidConfig(fmt::format(
                     "the {} quantile of the game length is infinite: the game never ends with "
@@ -178,7 +195,7 @@ private:
     }
 
     void check_tabulated(std::int64_t t, const char* what) const {
-        if (t > turns()) {
+        if (t > turns() && !complete()) {
             throw InvalidConfig(fmt::format("{} for t = {} lies beyond the {} tabulated turns "
                                             "(tail mass {:.3g}); raise "
                                             "DistributionOptions::max_turns",
@@ -191,6 +208,9 @@ private:
     std::vector<double> longer_{1.0};
     std::vector<double> within_{0.0};
     double stuck_ = 0.0;
+    // P(T > turns()) of the games that can still end: 0 once the table is complete. A
+    // default-constructed distribution tabulates no game, so nothing past turn 0 is known.
+    double running_ = 1.0;
     bool finishes_surely_ = true;
     std::shared_ptr<detail::LazyLengthMoments> moments_;
 };

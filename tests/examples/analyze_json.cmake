@@ -3,7 +3,7 @@
 # JSON parser, so output that is not valid JSON fails here. Script mode:
 #
 #   cmake -DPROGRAM=<snakeladder-analyze> -DBOARDS=<tests/examples/boards> -DOUTPUT_DIR=<dir>
-#         -DCASE=classic|two_dice|always_six|turn_squares|csv -P analyze_json.cmake
+#         -DCASE=classic|two_dice|always_six|turn_squares|csv|huge_dice -P analyze_json.cmake
 cmake_minimum_required(VERSION 3.21)
 
 foreach(variable IN ITEMS PROGRAM BOARDS OUTPUT_DIR CASE)
@@ -289,6 +289,35 @@ elseif(CASE STREQUAL "csv")
     run_analyze(json "${board}" --format json)
     json_get(name board name)
     check("board name in JSON" "${name}" "my \"board\", v2.txt")
+elseif(CASE STREQUAL "huge_dice")
+    # 100 hundred-sided dice on the classic board (see analyze.huge_dice): 10^200 turns under
+    # ExactFinish, a refusal under BounceBack held as that rule's error, one turn when an
+    # overshoot wins, and every later section still in the report.
+    run_analyze(json classic --dice 100d100 --format json)
+    json_get(exact expected_turns ExactFinish turns)
+    if(NOT exact MATCHES "^(9\\.99999999999999[0-9]*e\\+199|1(\\.0+)?e\\+200)$")
+        message(NOTICE "- expected turns under ExactFinish: got ${exact}, expected 1e+200")
+        math(EXPR failures "${failures} + 1")
+    endif()
+    json_get(refusal expected_turns BounceBack error)
+    string(FIND "${refusal}" "expected_turns: the answer cannot be trusted" at)
+    check("BounceBack's error" "${at}" "0")
+    string(JSON members LENGTH "${json}" expected_turns BounceBack)
+    check("BounceBack holds only its error" "${members}" "1")
+    json_get(wins expected_turns OvershootWins turns)
+    check_near("expected turns under OvershootWins" "${wins}" "1" 1000) # to 1e-9
+    json_get(fewest fewest_rolls count)
+    check("fewest rolls" "${fewest}" "1")
+    json_get(players seats rows 0 players)
+    check("the seat table's first row" "${players}" "2")
+    json_get(unknown seats rows 0 error)
+    string(FIND "${unknown}" "not known: the length table ends at turn 100000 with 100.00% of" at)
+    check("the seat table's first row's error" "${at}" "0")
+    json_get(doubt squares error)
+    string(FIND "${doubt}" "the answer cannot be trusted: the visits of the squares add up" at)
+    check("the squares' error" "${at}" "0")
+    json_get(rule length rule)
+    check("the length section" "${rule}" "ExactFinish")
 else()
     message(FATAL_ERROR "unknown CASE ${CASE}")
 endif()

@@ -298,6 +298,7 @@ struct LengthDistributionAccess {
             high = std::min<Square>(new_high, n - 1);
         }
         result.stuck_ = stuck;
+        result.running_ = live;
         ticker.finish(result.turns(), live);
 
         result.moments_ = std::make_shared<LazyLengthMoments>(
@@ -373,6 +374,7 @@ struct LengthDistributionAccess {
             result.longer_.push_back(live + stuck);
         }
         result.stuck_ = stuck;
+        result.running_ = live;
         ticker.finish(result.turns(), live);
         result.moments_ =
             std::make_shared<LazyLengthMoments>([kernel] { return solve_moments(*kernel); });
