@@ -423,6 +423,12 @@ template <class Config>
 using StandardGame = Game<FairDice<>, Config, NullMutex>;
 template <class Config>
 using ChoiceGame = DecisionGame<FairDice<>, Config, NullMutex>;
+// Whether players decide in games of this type (a ChoiceGame): the one difference the paths
+// below ask about.
+template <class GameType>
+constexpr bool decides = requires(const GameType& game) {
+    game.choices();
+};
 
 // --- Saving and resuming ------------------------------------------------------------------------
 
@@ -663,7 +669,7 @@ std::vector<std::string> header_lines(const PlayOptions& options, const GameType
     const std::vector<std::string>& names = game.players();
     if (names.size() == 1) {
         std::string solo = "One player: get home in as few turns as you can";
-        if constexpr (std::is_same_v<GameType, StandardGame<Config>>) {
+        if constexpr (!decides<GameType>) {
             if (const std::optional<double> average = average_turns(game.board(), config)) {
                 solo += fmt::format("; it takes {:.1f} turns on average", *average);
             }
@@ -682,38 +688,6 @@ std::vector<std::string> header_lines(const PlayOptions& options, const GameType
     }
     header.push_back(roster);
     return header;
-}
-
-// Plays the standard game: people press Enter to roll, computer players roll alone. The game is
-// saved (--save) before the first turn, after every turn and when it stops.
-template <class Config>
-Stop play_turns(const PlayOptions& options, StandardGame<Config>& game, Screen& screen) {
-    save(options, game);
-    screen.show(game, nullptr);
-    Stop stop = Stop::finished;
-    while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
-        if (interrupt_requested != 0) {
-            stop = Stop::interrupted;
-            break;
-        }
-        const std::size_t seat = game.current_seat();
-        if (!options.automatic && !options.seats[seat].computer) {
-            if (const std::optional<Stop> why = wait_for_enter(game.players()[seat])) {
-                stop = *why;
-                break;
-            }
-        } else if (screen.redraws()) {
-            pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
-            if (interrupt_requested != 0) {
-                stop = Stop::interrupted;
-                break;
-            }
-        }
-        const TurnRecord record = game.play_turn();
-        screen.show(game, &record);
-        save(options, game);
-    }
-    return stop;
 }
 
 // --- Games where players decide --------------------------------------------------------------
@@ -820,10 +794,45 @@ Answer ask_person(const Game& game, const std::string& player) {
     }
 }
 
-// Plays a game where players decide: people answer at the prompt (or, with --auto, take one die
-// and always move), computer players are policies of --level. Saved as the standard game is.
-template <class Config>
-Stop play_turns(const PlayOptions& options, ChoiceGame<Config>& game, Screen& screen) {
+// What the person due answers: in the standard game, Enter to roll; where players decide, a
+// decision at the prompt (or, with --auto, one die and always move).
+template <class GameType>
+Answer answer_of(const PlayOptions& options, const GameType& game, const std::string& player) {
+    if constexpr (decides<GameType>) {
+        if (options.automatic) {
+            return {game.state().point == DecisionPoint::choose_dice ? Action::roll_with(0)
+                                                                     : Action::move(),
+                    Stop::finished};
+        }
+        return ask_person(game, player);
+    } else {
+        if (const std::optional<Stop> stop = wait_for_enter(player)) {
+            return {std::nullopt, *stop};
+        }
+        return {Action::move(), Stop::finished};
+    }
+}
+
+// The person the game waits for, if any: in the standard game, a person due to roll (none with
+// --auto: every turn rolls alone); where players decide, a person due to decide.
+template <class GameType>
+std::optional<std::string> person_to_ask(const PlayOptions& options, const GameType& game) {
+    if constexpr (decides<GameType>) {
+        return game.person_due();
+    } else {
+        const std::size_t seat = game.current_seat();
+        if (options.automatic || options.seats[seat].computer) {
+            return std::nullopt;
+        }
+        return game.players()[seat];
+    }
+}
+
+// Plays a game, of either kind: the person due answers (Enter to roll, or a decision), and
+// everything else rolls alone (computer players, and a person's roll once decided). The game is
+// saved (--save) before the first turn, after every turn and when it stops.
+template <class GameType>
+Stop play_turns(const PlayOptions& options, GameType& game, Screen& screen) {
     save(options, game);
     screen.show(game, nullptr);
     while (game.status() == GameStatus::not_started || game.status() == GameStatus::in_progress) {
@@ -831,20 +840,22 @@ Stop play_turns(const PlayOptions& options, ChoiceGame<Config>& game, Screen& sc
             return Stop::interrupted;
         }
         std::optional<TurnRecord> record;
-        if (const std::optional<std::string> player = game.person_due()) {
-            Action action = game.state().point == DecisionPoint::choose_dice ? Action::roll_with(0)
-                                                                             : Action::move();
-            if (!options.automatic) {
-                const Answer answer = ask_person(game, *player);
-                if (!answer.action) {
-                    return answer.stop;
-                }
-                action = *answer.action;
+        if (const std::optional<std::string> player = person_to_ask(options, game)) {
+            const Answer answer = answer_of(options, game, *player);
+            if (!answer.action) {
+                return answer.stop;
             }
-            record = game.take_turn(*player, action);
+            if constexpr (decides<GameType>) {
+                record = game.take_turn(*player, *answer.action);
+            } else {
+                record = game.take_turn(*player);
+            }
         } else {
             if (screen.redraws()) {
                 pause_for(std::chrono::milliseconds(options.delay_ms)); // let people follow
+                if (interrupt_requested != 0) {
+                    return Stop::interrupted;
+                }
             }
             record = game.play_turn(); // a computer's turn, or a person's roll
         }
@@ -858,69 +869,61 @@ Stop play_turns(const PlayOptions& options, ChoiceGame<Config>& game, Screen& sc
 
 // --- One game, and the next -------------------------------------------------------------------
 
-// A new game on `board` with dice seeded from `seed`.
-template <class Config>
-StandardGame<Config> new_game(std::type_identity<StandardGame<Config>> /*kind*/,
-                              const PlayOptions& options, Board<Config> board, const Config& config,
-                              std::uint64_t seed) {
-    std::vector<std::string> names;
-    for (const Seat& seat : options.seats) {
-        names.push_back(seat.name);
-    }
-    return build_game(
-        [&] {
-            return StandardGame<Config>(std::move(board), FairDice<>::seeded(seed), names,
-                                        config.house_rules());
-        },
-        options);
-}
-
-template <class Config>
-ChoiceGame<Config> new_game(std::type_identity<ChoiceGame<Config>> /*kind*/,
-                            const PlayOptions& options, Board<Config> board, const Config& config,
-                            std::uint64_t seed) {
-    const Choices<FairDice<>> choices = options.choices.choices(seed);
-    std::vector<snakeladder::Seat> seats = choice_seats(options, board, choices, seed);
-    return build_game(
-        [&] {
-            return ChoiceGame<Config>(std::move(board), choices, std::move(seats),
-                                      config.house_rules());
-        },
-        options);
-}
-
-// The game saved in `text` (--resume), continued with the saved dice.
-template <class Config>
-StandardGame<Config> resumed_game(std::type_identity<StandardGame<Config>> /*kind*/,
-                                  const PlayOptions& options, const std::string& text,
-                                  const Config& config, std::uint64_t /*seed*/) {
-    return load_saved(options, [&] {
-        return load_game<StandardGame<Config>>(text, FairDice<>(), config.house_rules());
-    });
-}
-
-template <class Config>
-ChoiceGame<Config> resumed_game(std::type_identity<ChoiceGame<Config>> /*kind*/,
-                                const PlayOptions& options, const std::string& text,
-                                const Config& config, std::uint64_t seed) {
-    // The computer players need the board before the game is loaded: read from its section.
-    // When it cannot be read, every seat is a person, and the loader says what is wrong.
-    const Choices<FairDice<>> choices = options.choices.choices(seed);
-    std::vector<snakeladder::Seat> seats;
-    try {
-        const Board<Config> board =
-            parse_board(section(text, "board", "end board").value_or(""),
-                        typename Board<Config>::config_type(config.settings()));
-        seats = choice_seats(options, board, choices, seed);
-    } catch (const Error&) {
-        seats.clear();
+// A new game on `board` with dice seeded from `seed`: a die, or the choices and the seats of a
+// game where players decide.
+template <class GameType, class Config>
+GameType new_game(const PlayOptions& options, Board<Config> board, const Config& config,
+                  std::uint64_t seed) {
+    if constexpr (decides<GameType>) {
+        const Choices<FairDice<>> choices = options.choices.choices(seed);
+        std::vector<snakeladder::Seat> seats = choice_seats(options, board, choices, seed);
+        return build_game(
+            [&] {
+                return GameType(std::move(board), choices, std::move(seats), config.house_rules());
+            },
+            options);
+    } else {
+        std::vector<std::string> names;
         for (const Seat& seat : options.seats) {
-            seats.push_back(person(seat.name));
+            names.push_back(seat.name);
         }
+        return build_game(
+            [&] {
+                return GameType(std::move(board), FairDice<>::seeded(seed), names,
+                                config.house_rules());
+            },
+            options);
     }
-    return load_saved(options, [&] {
-        return load_game<ChoiceGame<Config>>(text, choices, std::move(seats), config.house_rules());
-    });
+}
+
+// The game saved in `text` (--resume), continued with the saved dice: a die, or the choices
+// and seats of a game where players decide.
+template <class GameType, class Config>
+GameType resumed_game(const PlayOptions& options, const std::string& text, const Config& config,
+                      std::uint64_t seed) {
+    if constexpr (decides<GameType>) {
+        // The computer players need the board before the game is loaded: read from its section.
+        // When it cannot be read, every seat is a person, and the loader says what is wrong.
+        const Choices<FairDice<>> choices = options.choices.choices(seed);
+        std::vector<snakeladder::Seat> seats;
+        try {
+            const Board<Config> board =
+                parse_board(section(text, "board", "end board").value_or(""),
+                            typename Board<Config>::config_type(config.settings()));
+            seats = choice_seats(options, board, choices, seed);
+        } catch (const Error&) {
+            seats.clear();
+            for (const Seat& seat : options.seats) {
+                seats.push_back(person(seat.name));
+            }
+        }
+        return load_saved(options, [&] {
+            return load_game<GameType>(text, choices, std::move(seats), config.house_rules());
+        });
+    } else {
+        return load_saved(
+            options, [&] { return load_game<GameType>(text, FairDice<>(), config.house_rules()); });
+    }
 }
 
 // Plays one game, new or resumed (`saved`, the text of --resume's file), and prints how it
@@ -931,9 +934,8 @@ play_one(const PlayOptions& options, std::optional<Board<typename GameType::conf
          const std::string* saved, std::uint64_t seed) {
     using Config = typename GameType::config_type;
     const auto config = game_config<Config>(options);
-    constexpr std::type_identity<GameType> kind;
-    GameType game = saved != nullptr ? resumed_game(kind, options, *saved, config, seed)
-                                     : new_game(kind, options, std::move(*board), config, seed);
+    GameType game = saved != nullptr ? resumed_game<GameType>(options, *saved, config, seed)
+                                     : new_game<GameType>(options, std::move(*board), config, seed);
     if (saved != nullptr) {
         check_resumed_game(options, game);
     }
@@ -954,7 +956,7 @@ play_one(const PlayOptions& options, std::optional<Board<typename GameType::conf
         fmt::print("Game stopped at the turn limit after {} {}. Standings:\n", result.turns, turns);
     } else if (game.players().size() == 1) {
         std::string average;
-        if constexpr (std::is_same_v<GameType, StandardGame<Config>>) {
+        if constexpr (!decides<GameType>) {
             if (const std::optional<double> turns_on_average =
                     average_turns(game.board(), config)) {
                 average = fmt::format(" (on average it takes {:.1f})", *turns_on_average);

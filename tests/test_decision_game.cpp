@@ -14,6 +14,7 @@
 #include <snakeladder/decisions.hpp>
 #include <snakeladder/dice.hpp>
 #include <snakeladder/errors.hpp>
+#include <snakeladder/game.hpp>
 #include <snakeladder/house_rules.hpp>
 #include <snakeladder/null_mutex.hpp>
 #include <snakeladder/optimal_play.hpp>
@@ -261,8 +262,9 @@ TEST_CASE("A greedy player stays off a snake, and the turn limit ends a game tha
             std::vector<std::string>{"Ann rolls 2: 0 to 2", "Bob rolls 2: 0 to 2",
                                      "Ann rolls 2: 2 to 4", "Bob rolls 2: 2 to 4",
                                      "Ann rolls 2, stays on 4", "Bob rolls 2, stays on 4"});
+    // Game's wording: one message for both games.
     REQUIRE(message_of<TurnLimitReached>([&] { (void)game.play(); }) ==
-            "the turn limit (6 turns) has been reached");
+            "the game has reached its turn limit of 6 turns without a winner");
     REQUIRE_THROWS_AS(game.play_turn(), TurnLimitReached);
 }
 
@@ -484,8 +486,17 @@ TEST_CASE("A decision game refuses bad seats, choices and boards", "[decision_ga
     // Nine squares, exact finish: dice that always roll 2 never reach 9 from 0, but with a die
     // that rolls 1 to choose, every square reaches home.
     const Board<> nine({}, {.size = 9});
+    // With one dice, the board is refused as Game refuses it, with Game's message.
+    const std::string never = "home (square 9) can never be reached from the start with rolls "
+                              "of 2 under ExactFinish";
     REQUIRE(message_of<InvalidConfig>([&] {
                 DecisionGame game(nine, Choices<LoadedDice<>>{{twos()}, true},
+                                  {person("A"), person("B")});
+            }) == never);
+    REQUIRE(message_of<InvalidConfig>([&] { Game game(nine, twos(), {"A", "B"}); }) == never);
+    // With two dice that both always roll 2, no pick helps.
+    REQUIRE(message_of<InvalidConfig>([&] {
+                DecisionGame game(nine, Choices<LoadedDice<>>{{twos(), twos()}, false},
                                   {person("A"), person("B")});
             }) == "DecisionGame: whatever dice are picked, home can never be reached from the "
                   "start with rolls of 2: a game on this board never ends");
@@ -598,4 +609,253 @@ TEST_CASE("the players of a temporary decision game are a copy, so a loop cannot
         names += name + ";";
     }
     CHECK(names == "Ana;Ben;");
+}
+
+namespace {
+
+using KnockAndSix = HouseRules<ExtraTurnOnMax<3>, KnockBack>;
+using SixGame = DecisionGame<ScriptedDice, GameConfig<ExactFinish, RejectChains, KnockAndSix>>;
+
+// Two people on ten_squares() under ExtraTurnOnMax<3> and KnockBack, picking between two
+// scripted six-sided dice, a stay allowed.
+SixGame six_game(std::vector<int> first = {2, 6, 3, 2}, std::vector<int> second = {5, 4, 1}) {
+    return {ten_squares(),
+            scripted(std::move(first), std::move(second)),
+            {person("Ana"), person("Ben")},
+            KnockAndSix{}};
+}
+
+// Ana's or Ben's turn: the dice picked before each roll, then move or stay after it.
+template <class G>
+std::optional<TurnRecord> decide(G& game, const std::string& who, std::uint32_t dice, bool stay) {
+    REQUIRE_FALSE(game.take_turn(who, Action::roll_with(dice)).has_value()); // seen, not played
+    return game.take_turn(who, stay ? Action::stay() : Action::move());
+}
+
+// The six turns of six_game(), worked out by hand on ten_squares() (ladder 3-8, snake 6-1):
+// 1. Ana picks dice 0, rolls 2 and moves: 0 to 2.
+// 2. Ben picks dice 1, rolls 5 and stays on 0.
+// 3. Ana picks dice 0, rolls 6 (the maximum: another roll) and moves 2 to 8; picks dice 1, rolls
+//    4, and 12 overshoots 10: she stays on 8.
+// 4. Ben picks dice 0, rolls 3: the ladder takes him to 8, and KnockBack sends Ana back to 0.
+// 5. Ana picks dice 1, rolls 1: 0 to 1.
+// 6. Ben picks dice 0, rolls 2: 8 to 10, home, and the game is over.
+const std::vector<std::string> six_lines{
+    "Ana rolls 2 with dice 0: 0 to 2",
+    "Ben rolls 5 with dice 1, stays on 0",
+    "Ana rolls 6 with dice 0: 2 to 8, rolls 4 with dice 1, needs exactly 2, stays on 8",
+    "Ben rolls 3 with dice 0: 0 to 8 via ladder 3-8, sends Ana back to 0",
+    "Ana rolls 1 with dice 1: 0 to 1",
+    "Ben rolls 2 with dice 0: 8 to 10 and is home (1st)",
+};
+// Where Ana and Ben stand after each of those turns, from the start.
+const std::vector<std::vector<Square>> six_squares{{0, 0}, {2, 0}, {2, 0}, {8, 0},
+                                                   {0, 8}, {1, 8}, {1, 10}};
+
+void play_six(SixGame& game) {
+    REQUIRE(decide(game, "Ana", 0, false).has_value());
+    REQUIRE(decide(game, "Ben", 1, true).has_value());
+    REQUIRE_FALSE(decide(game, "Ana", 0, false).has_value()); // a six: Ana rolls again
+    REQUIRE(decide(game, "Ana", 1, false).has_value());
+    REQUIRE(decide(game, "Ben", 0, false).has_value());
+    REQUIRE(decide(game, "Ana", 1, false).has_value());
+    REQUIRE(decide(game, "Ben", 0, false).has_value());
+}
+
+} // namespace
+
+TEST_CASE("A decision game under house rules: exact records, observers, undo back to the start",
+          "[decision_game][undo]") {
+    SixGame game = six_game();
+    std::vector<GameEvent> events;
+    const Subscription subscription =
+        game.subscribe([&](const GameEvent& event) { events.push_back(event); });
+    REQUIRE(game.status() == GameStatus::not_started);
+    play_six(game);
+    const std::vector<TurnRecord> records = game.records();
+    REQUIRE(lines(records) == six_lines);
+    REQUIRE(game.positions() == six_squares.back());
+    REQUIRE(game.position(std::size_t{1}) == 10);
+    REQUIRE(message_of<InvalidPlayers>([&] { (void)game.position(std::size_t{2}); }) ==
+            "there is no seat 2: the game has 2 players (seats 0 to 1)");
+    REQUIRE(game.status() == GameStatus::finished);
+    REQUIRE(game.winner() == "Ben");
+    REQUIRE(message_of<GameOver>([&] { (void)game.play_turn(); }) ==
+            "the game is over after 6 turns: Ben won");
+
+    // Every event, in Game's order: the start, a TurnPlayed per turn over (none for the half
+    // turn of turn 3), Ana sent back on turn 4, Ben home and the end on turn 6.
+    const GameResult over{
+        GameStatus::finished, "Ben", 6, {{1, 1, "Ben", 10, true}, {2, 0, "Ana", 1, false}}};
+    const std::vector<GameEvent> expected{
+        GameStarted{{"Ana", "Ben"}}, TurnPlayed{records[0]},
+        TurnPlayed{records[1]},      TurnPlayed{records[2]},
+        TurnPlayed{records[3]},      TokenSentBack{4, 0, "Ana", 8, 1, "Ben", 0},
+        TurnPlayed{records[4]},      TurnPlayed{records[5]},
+        PlayerHome{6, 1, "Ben", 1},  GameEnded{over},
+    };
+    REQUIRE(events == expected);
+    REQUIRE(game.result() == over);
+
+    // Undo, turn by turn, back to the start: each time the squares of the turn before, and a
+    // TurnUndone with the record taken back.
+    events.clear();
+    for (std::size_t undone = 0; undone < records.size(); ++undone) {
+        const std::size_t turn = records.size() - undone; // 6, 5, ... 1
+        REQUIRE(game.undo() == records[turn - 1]);
+        REQUIRE(game.positions() == six_squares[turn - 1]);
+        REQUIRE(game.records() ==
+                std::vector<TurnRecord>(records.begin(),
+                                        records.begin() + static_cast<std::ptrdiff_t>(turn - 1)));
+        REQUIRE(game.current_seat() == records[turn - 1].seat);
+        REQUIRE(events.back() == GameEvent{TurnUndone{records[turn - 1]}});
+    }
+    REQUIRE(events.size() == records.size());
+    REQUIRE(game.state() == new_decision_state(game.choices(), 2));
+    REQUIRE(game.status() == GameStatus::not_started);
+    REQUIRE(game.turns() == 0);
+    REQUIRE(message_of<NothingToUndo>([&] { (void)game.undo(); }) ==
+            "there is no turn to undo: no turn has been played yet");
+}
+
+TEST_CASE("Undo in the middle of a turn takes it back with the turn before",
+          "[decision_game][undo]") {
+    SixGame game = six_game();
+    REQUIRE(decide(game, "Ana", 0, false).has_value());
+    REQUIRE(decide(game, "Ben", 1, true).has_value());
+    REQUIRE_FALSE(decide(game, "Ana", 0, false).has_value()); // 2 to 8, another roll to come
+    REQUIRE(game.positions() == std::vector<Square>{8, 0});
+    REQUIRE(game.status() == GameStatus::in_progress);
+    const TurnRecord second = game.records().back();
+    REQUIRE(game.undo() == second);
+    REQUIRE(game.positions() == std::vector<Square>{2, 0});
+    REQUIRE_FALSE(game.turn_so_far().has_value());
+    REQUIRE(game.current_player() == "Ben");
+    REQUIRE(game.state().point == DecisionPoint::choose_dice);
+    REQUIRE(game.turns() == 1);
+}
+
+TEST_CASE("replay_turn plays a decision game's records back to an equal game",
+          "[decision_game][replay]") {
+    SixGame original = six_game();
+    play_six(original);
+    SixGame replayed = six_game();
+    for (const TurnRecord& record : original.records()) {
+        REQUIRE(replayed.replay_turn(record) == record);
+    }
+    REQUIRE(replayed.records() == original.records());
+    REQUIRE(replayed.state() == original.state());
+    REQUIRE(replayed.result() == original.result());
+    // The replay rolled nothing: only the dice tell the two games apart.
+    REQUIRE(replayed.choices().dice[0].used() == 0);
+    REQUIRE_FALSE(replayed == original);
+
+    // The same game played again by the same steps is equal to it, and one step more is not.
+    SixGame twin = six_game();
+    REQUIRE(twin == six_game());
+    play_six(twin);
+    REQUIRE(twin == original);
+    REQUIRE(original == original);
+    (void)twin.undo();
+    REQUIRE_FALSE(twin == original);
+}
+
+TEST_CASE("replay_turn refuses a record that does not fit, changing nothing",
+          "[decision_game][replay]") {
+    SixGame game = six_game();
+    SixGame before = six_game();
+    REQUIRE(decide(game, "Ana", 0, false).has_value());
+    REQUIRE(decide(before, "Ana", 0, false).has_value());
+    REQUIRE(game == before);
+    SixGame source = six_game({2, 6, 3}, {5, 4});
+    REQUIRE(decide(source, "Ana", 0, false).has_value());
+    REQUIRE(decide(source, "Ben", 1, true).has_value());
+    TurnRecord ben = source.records().back(); // Ben rolls 5 with dice 1, stays on 0
+
+    TurnRecord wrong = ben;
+    wrong.roll = 7;
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "roll 7 is outside what the dice roll (1 to 6)");
+    wrong = ben;
+    wrong.dice.reset();
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "replay_turn: roll 1 names no dice, and there are 2 to choose from");
+    wrong = ben;
+    wrong.player = "Ana";
+    CHECK(message_of<NotYourTurn>([&] { (void)game.replay_turn(wrong); }) ==
+          "it is Ben's turn, not Ana's");
+    wrong = ben;
+    wrong.extra_rolls.push_back(ExtraRoll{});
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "the turn was over after 1 of the 2 rolls given");
+    // A six grants another roll: a record of that roll alone is too short.
+    wrong = ben;
+    wrong.roll = 6;
+    wrong.stayed = false;
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "the turn needs another roll after the 1 given");
+    REQUIRE(game == before);
+    REQUIRE(game.replay_turn(ben) == ben);
+}
+
+TEST_CASE("A decision game call that throws leaves the game equal to a copy taken before",
+          "[decision_game]") {
+    // Dice 0 holds one roll: Ana's turn uses it, and Ben's pick of dice 0 runs it out.
+    SixGame game = six_game({2}, {5});
+    SixGame before = six_game({2}, {5});
+    REQUIRE(decide(game, "Ana", 0, false).has_value());
+    REQUIRE(decide(before, "Ana", 0, false).has_value());
+    REQUIRE_THROWS_AS(game.take_turn("Ben", Action::roll_with(0)), DiceExhausted);
+    REQUIRE(game == before);
+    REQUIRE(message_of<InvalidConfig>([&] { (void)game.take_turn("Ben", Action::move()); }) ==
+            "apply_action: move is not legal here: the player due picks the dice first "
+            "(roll_with)");
+    REQUIRE(game == before);
+    REQUIRE_THROWS_AS(game.take_turn("Ana", Action::roll_with(1)), NotYourTurn);
+    REQUIRE(game == before);
+
+    // An observer that throws on the events of a turn: the turn stands (as in Game), and the
+    // call rethrows.
+    const Subscription subscription = game.subscribe(
+        [](const TurnPlayed& /*played*/) { throw std::runtime_error("observer failed"); });
+    REQUIRE_FALSE(game.take_turn("Ben", Action::roll_with(1)).has_value());
+    REQUIRE_THROWS_AS(game.take_turn("Ben", Action::stay()), std::runtime_error);
+    REQUIRE(game.records().size() == 2);
+    REQUIRE(game.current_player() == "Ana");
+}
+
+TEST_CASE("Under house rules a decision game refuses the boards Game refuses, whole turns examined",
+          "[decision_game]") {
+    // The board of the house-rule trap test (test_house_rules.cpp): roll by roll nothing traps
+    // a token, but with a coin under ExtraTurnOnMax<2> turns from squares 5 to 9 end there.
+    const Board<> board(std::vector<Jump>{{3, 20}, {10, 5}, {12, 5}}, {.size = 30});
+    const auto coin = FairDice<>::seeded(1, {.sides = 2});
+    REQUIRE(board.traps(std::vector<std::int64_t>{1, 2}).empty());
+    const std::string expected =
+        "with rolls of 1 to 2 under ExactFinish and house rules ExtraTurnOnMax<2>, a token can "
+        "reach squares 5, 6, 7, 8, 9 but can never get home (square 30) from there, so the game "
+        "might never end";
+    CHECK(message_of<InvalidConfig>([&] {
+              Game game(board, coin, {"A", "B"}, ExtraTurnOnMax<2>{});
+          }) == expected);
+    for (const bool may_stay : {false, true}) {
+        CHECK(message_of<InvalidConfig>([&] {
+                  DecisionGame game(board, Choices<FairDice<>>{{coin}, may_stay},
+                                    {person("A"), person("B")}, ExtraTurnOnMax<2>{});
+              }) == expected);
+    }
+    // Without the rule both games take the board.
+    const Game plain(board, coin, {"A", "B"});
+    const DecisionGame decided(board, Choices<FairDice<>>{{coin}, false},
+                               {person("A"), person("B")});
+    CHECK(plain.status() == decided.status());
+}
+
+TEST_CASE("Both games move without throwing and cannot be copied", "[decision_game][api]") {
+    STATIC_REQUIRE(std::is_nothrow_move_constructible_v<Game<FairDice<>>>);
+    STATIC_REQUIRE(std::is_nothrow_move_assignable_v<Game<FairDice<>>>);
+    STATIC_REQUIRE(std::is_nothrow_move_constructible_v<DecisionGame<FairDice<>>>);
+    STATIC_REQUIRE(std::is_nothrow_move_assignable_v<DecisionGame<FairDice<>>>);
+    STATIC_REQUIRE_FALSE(std::is_copy_constructible_v<Game<FairDice<>>>);
+    STATIC_REQUIRE_FALSE(std::is_copy_constructible_v<DecisionGame<FairDice<>>>);
 }

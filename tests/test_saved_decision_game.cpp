@@ -260,10 +260,14 @@ TEST_CASE("Tampered decision game documents are refused, naming the line, column
         check_refused(
             with_line(doc, 12, "may_stay maybe"),
             {12, 10, "expected 'true' or 'false' for the value of 'may_stay', found 'maybe'"});
+        // Before the first `dice` line, min_roll is the document's own: with decision lines
+        // too, that is refused where it stands.
+        check_refused(with_line(doc, 12, "min_roll 1"),
+                      {12, 10,
+                       "'min_roll' comes before 'dice 0': with decision lines (may_stay, dice), "
+                       "each dice's min_roll, max_roll and engine follow its 'dice I' line"});
         check_refused(with_line(doc, 13, "min_roll 1"),
-                      {13, 1,
-                       "in a game where players decide, 'min_roll' belongs to one of the dice: a "
-                       "'dice 0' line comes before it"});
+                      {14, 1, "the setting 'min_roll' is given twice (first on line 13)"});
         check_refused(
             with_line(doc, 17, "dice 2"),
             {17, 6, "expected dice 1 next, found dice 2 (dice are numbered from 0, in order)"});
@@ -328,13 +332,16 @@ TEST_CASE("Tampered decision game documents are refused, naming the line, column
         check_refused(
             [&] { return load_game<ScriptedGame>(doc, choices_after(0, 0), {person("Ana")}); },
             {28, 1, "the game was saved with 2 players, but 1 seat is given"});
-        // A game's loader does not read a decision game's settings.
+        // A Game reads the decision lines only when they say what a Game plays: one dice, no
+        // stay.
         check_refused(
             [&] {
                 return load_game<Game<ScriptedDice, Config, NullMutex>>(
                     doc, ScriptedDice::with_faces(2, {}));
             },
-            {12, 1, "unknown setting 'may_stay'"});
+            {17, 1,
+             "the game was saved with 2 dice to choose from, and a Game rolls one: load it as a "
+             "DecisionGame"});
     }
     SECTION("turns") {
         check_refused(with_line(doc, 28, "turn 1 seat 0 | 1: 0 to 1"),
@@ -372,4 +379,62 @@ TEST_CASE("Tampered decision game documents are refused, naming the line, column
                        "turn 2: seat 0 (\"Ana\") plays out of turn: it is seat 1's turn "
                        "(\"Ben\")"});
     }
+}
+
+TEST_CASE("The decision lines are an optional part of the format: a Game's document and a "
+          "decision game's of one dice and no stay load as either game",
+          "[saved_decision_game][saved_game]") {
+    // Worked out by hand on ten_squares() (ladder 3-8, snake 6-1) under ExtraTurnOnMax<3>, a
+    // three-sided scripted die: Ana rolls 3 (the maximum: again) 0 to 8, then 1 to 9; Ben
+    // rolls 2, 0 to 2.
+    // The settings of `settings` above, up to its decision lines.
+    const std::string head = settings.substr(0, settings.find("may_stay"));
+    // Its board and players, then the turns above.
+    const std::size_t board = settings.find("board\nsize");
+    const std::string tail = settings.substr(board, settings.find("turn 1") - board) +
+                             "turn 1 seat 0 | 3: 0 to 8 | 1: 8 to 9\n"
+                             "turn 2 seat 1 | 2: 0 to 2\n"
+                             "end\n";
+    const std::string game_doc = head + "min_roll 1\nmax_roll 3\nengine none\n" + tail;
+    const std::string decision_doc =
+        head + "may_stay false\ndice 0\nmin_roll 1\nmax_roll 3\nengine none\n" + tail;
+    const auto die = [] { return ScriptedDice::with_faces(3, {}); };
+    const auto lines = [](const std::vector<TurnRecord>& records) {
+        std::vector<std::string> out;
+        for (const TurnRecord& record : records) {
+            out.push_back(fmt::format("{}", record));
+        }
+        return out;
+    };
+    using OneDieGame = Game<ScriptedDice, Config, NullMutex>;
+    const std::vector<std::string> expected{"Ana rolls 3: 0 to 8 via ladder 3-8, rolls 1: 8 to 9",
+                                            "Ben rolls 2: 0 to 2"};
+    for (const std::string* doc : {&game_doc, &decision_doc}) {
+        const auto game = load_game<OneDieGame>(*doc, die());
+        CHECK(lines(game.records()) == expected);
+        CHECK(game.positions() == std::vector<Square>{9, 2});
+        const auto decided =
+            load_game<ScriptedGame>(*doc, Choices<ScriptedDice>{{die()}, false}, people());
+        CHECK(lines(decided.records()) == expected);
+        CHECK(decided.state().game == game.state());
+    }
+    // Each game writes its own part of the format back.
+    CHECK(save_game(load_game<OneDieGame>(decision_doc, die())) == game_doc);
+    CHECK(save_game(load_game<ScriptedGame>(game_doc, Choices<ScriptedDice>{{die()}, false},
+                                            people())) == decision_doc);
+    // A Game refuses the decision lines of a stay; a decision game whose choices allow one
+    // refuses a Game's document, which has none.
+    std::string staying = decision_doc;
+    staying.replace(staying.find("may_stay false"), 14, "may_stay true");
+    check_refused([&] { return load_game<OneDieGame>(staying, die()); },
+                  {12, 10,
+                   "the game was saved with may_stay true, and in a Game nobody stays: load it as "
+                   "a DecisionGame"});
+    check_refused(
+        [&] {
+            return load_game<ScriptedGame>(game_doc, Choices<ScriptedDice>{{die()}, true},
+                                           people());
+        },
+        {12, 10,
+         "the game was saved with may_stay false, but the choices given have may_stay true"});
 }

@@ -5,13 +5,15 @@
 #pragma once
 
 #include "board.hpp"
-#include "board_traps.hpp"
 #include "config.hpp"
 #include "decisions.hpp"
 #include "detail/dice_checkpoint.hpp"
+#include "detail/game_core.hpp"
 #include "detail/player_names.hpp"
+#include "detail/turn_lock.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
+#include "game_events.hpp"
 #include "game_result.hpp"
 #include "game_state.hpp"
 #include "null_mutex.hpp"
@@ -28,6 +30,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,24 +72,23 @@ template <Policy P>
 /// Rules are those of the decision model (decisions.hpp) on the board's overshoot and chain
 /// rules and the configuration's house rules; the board's settings give the player count, the
 /// turn limit and play_to_last. Records are TurnRecords, with the dice picked for each roll and
-/// any stay.
+/// any stay. It rests on the same core as Game (detail/game_core.hpp): the same admission and
+/// messages, the same standings and status, the same check of the board, the same observers and
+/// events, undo and replay_turn.
 ///
 /// Every call that throws leaves the game as it was, dice included (as Game puts them back: see
-/// DiceCheckpoint), except play(), whose turns before the failing one stand. The game is locked
-/// by `Mutex` (std::mutex by default, NullMutex for one thread) for each call, and a computer
-/// player's policy is asked under that lock: a policy must not call the game. A game can be
-/// moved, not copied; a moved-from game may only be destroyed or assigned to.
+/// DiceCheckpoint), except play(), whose turns before the failing one stand, and an observer
+/// that throws (the turn stands, as in Game). The game is locked by `Mutex` (std::mutex by
+/// default, NullMutex for one thread) as Game is: readers take the state lock, a turn takes the
+/// turn lock and the state lock, and a computer player's policy is asked under the state lock:
+/// a policy must not call the game (an observer may). A game can be moved, not copied; a
+/// moved-from game may only be destroyed or assigned to.
 template <class D, class Config = GameConfig<>, class Mutex = std::mutex>
 class DecisionGame {
     // Template arguments that do not fit: the first check that fails is the error's first line.
-    static_assert(detail::report_dice<D>(), "DecisionGame<D, ...>: D must be Dice");
-    static_assert(detail::report_game_config<Config>); // a GameConfig's own policy message
-    static_assert(detail::is_game_config<Config>,
-                  "DecisionGame<D, Config, ...>: Config must be a GameConfig<Overshoot, Chains, "
-                  "House> (for example GameConfig<BounceBack, FollowChains>)");
-    static_assert(BasicLockable<Mutex>,
-                  "DecisionGame<D, Config, Mutex>: Mutex must be BasicLockable "
-                  "(default-constructible, with lock() and unlock())");
+    static_assert(detail::report_game_arguments<D, Config, Mutex>());
+
+    using Core = detail::GameCore<Config, Mutex>;
 
 public:
     using dice_type = D;
@@ -94,26 +96,22 @@ public:
     using board_type = Board<Config>;
     using house_rule_policy = typename Config::house_rule_policy;
 
-    /// Throws InvalidConfig for choices without 1 to Choices::max_dice dice, for house rules one
-    /// of the dice cannot play, and when there is a square a token can reach from which no
-    /// choice of dice can bring it home (dice that run out, such as ScriptedDice, are not asked
-    /// this, as in Game); InvalidPlayers for a seat count outside the configuration's limits, an
-    /// empty or a duplicate name. Under house rules the trap check takes single rolls.
+    /// Throws InvalidConfig for choices without 1 to Choices::max_dice dice, and as Game does,
+    /// with Game's messages: for house rules one of the dice cannot play, and when these dice
+    /// can leave a token where home is out of reach (whole turns examined under house rules);
+    /// with several dice, when there is a square a token can reach from which no roll of any of
+    /// them can take it on. Dice that run out, such as ScriptedDice, are not asked this, as in
+    /// Game. InvalidPlayers for a seat count outside the configuration's limits, an empty or a
+    /// duplicate name.
     DecisionGame(Board<Config> board, Choices<D> choices,
                  std::vector<Seat> seats) requires std::default_initializable<house_rule_policy>
         : DecisionGame(std::move(board), std::move(choices), std::move(seats),
                        house_rule_policy{}) {}
     DecisionGame(Board<Config> board, Choices<D> choices, std::vector<Seat> seats,
                  house_rule_policy house_rules)
-        : board_(std::move(board)), choices_(std::move(choices)), seats_(std::move(seats)),
-          config_(board_.config().settings(), std::move(house_rules)) {
-        detail::check_choices(choices_, "DecisionGame");
-        names_.reserve(seats_.size());
-        for (const Seat& seat : seats_) {
-            names_.push_back(seat.name);
-        }
-        by_name_ = detail::seats_by_name(names_, config_.min_players(), config_.max_players());
-        check_dice();
+        : choices_(checked(std::move(choices))), seats_(std::move(seats)),
+          core_(std::move(board), names_of(seats_), std::move(house_rules)) {
+        core_.check_dice(std::span<const D>(choices_.dice), "DecisionGame");
         state_ = new_decision_state(choices_, seats_.size());
     }
 
@@ -123,25 +121,35 @@ public:
     /// what a policy or the dice throw (the turns before stand; the turn under way is as it
     /// was), InvalidConfig when a policy picks an action that is not legal, naming the seat.
     /// Computer players that may stay for ever (GreedyPolicy before a snake it cannot pass)
-    /// make a game that never ends: give the board a turn limit.
+    /// make a game that never ends: give the board a turn limit. With observers, each turn's
+    /// events are delivered before the next turn starts.
     GameResult play() {
-        std::lock_guard<Mutex> lock(*mutex_);
-        admit(nullptr);
-        while (!state_.is_over() && !at_limit() && !person_decides()) {
-            (void)play_on(nullptr);
+        for (bool first = true;; first = false) {
+            bool more = false;
+            (void)locked_turn([&]() -> std::optional<TurnRecord> {
+                if (!admit(nullptr, !first) || person_decides()) {
+                    return std::nullopt;
+                }
+                more = true;
+                return play_on(nullptr);
+            });
+            if (!more) {
+                break;
+            }
         }
-        return result_locked();
+        return result();
     }
 
     /// Plays the turn of the seat due until it is over, and returns its record; or until that
     /// seat is a person who must decide, and returns nothing. Throws as play().
     std::optional<TurnRecord> play_turn() {
-        std::lock_guard<Mutex> lock(*mutex_);
-        admit(nullptr);
-        if (person_decides()) {
-            return std::nullopt;
-        }
-        return play_on(nullptr);
+        return locked_turn([&]() -> std::optional<TurnRecord> {
+            (void)admit(nullptr, false);
+            if (person_decides()) {
+                return std::nullopt;
+            }
+            return play_on(nullptr);
+        });
     }
 
     /// A person's decision: `player` must be due, a person, at a decision point, and `action` one
@@ -151,15 +159,16 @@ public:
     /// name not in the game, GameOver and TurnLimitReached, and InvalidConfig for an action that
     /// is not legal (naming it) or when the dice are about to roll; nothing changes.
     std::optional<TurnRecord> take_turn(std::string_view player, Action action) {
-        std::lock_guard<Mutex> lock(*mutex_);
-        admit(&player);
-        if (!person_decides()) {
-            detail::throw_invalid_config(fmt::format(
-                "take_turn: {} has no decision to take now: the dice roll first (play_turn or "
-                "play roll them)",
-                detail::shown_for_message(player)));
-        }
-        return play_on(&action);
+        return locked_turn([&]() -> std::optional<TurnRecord> {
+            (void)admit(&player, false);
+            if (!person_decides()) {
+                detail::throw_invalid_config(fmt::format(
+                    "take_turn: {} has no decision to take now: the dice roll first (play_turn "
+                    "or play roll them)",
+                    detail::shown_for_message(player)));
+            }
+            return play_on(&action);
+        });
     }
 
     /// Takes `action` at the decision point reached, for whoever is due, person or computer
@@ -168,9 +177,10 @@ public:
     /// TurnLimitReached, and InvalidConfig as snakeladder::apply_action does (an action that is
     /// not legal, a chance point); nothing changes.
     std::optional<TurnRecord> apply_action(Action action) {
-        std::lock_guard<Mutex> lock(*mutex_);
-        admit(nullptr);
-        return replay_step(&action, 0);
+        return locked_turn([&]() -> std::optional<TurnRecord> {
+            (void)admit(nullptr, false);
+            return replay_step(&action, 0);
+        });
     }
 
     /// Applies `roll` at the chance point reached instead of rolling the dice, and returns the
@@ -178,111 +188,199 @@ public:
     /// as snakeladder::apply_chance does (a decision point, a roll the dice picked cannot give);
     /// nothing changes.
     std::optional<TurnRecord> apply_chance(int roll) {
-        std::lock_guard<Mutex> lock(*mutex_);
-        admit(nullptr);
-        return replay_step(nullptr, roll);
+        return locked_turn([&]() -> std::optional<TurnRecord> {
+            (void)admit(nullptr, false);
+            return replay_step(nullptr, roll);
+        });
     }
 
-    // --- Reading the game. Safe from any thread. ---
+    /// Plays the turn of whoever is due as `played` says, without rolling the dice or asking
+    /// anyone: each roll with the dice it names (`dice`, or none with one dice to choose from)
+    /// and the stay or move it took: how a logged or saved game is played back, so that
+    /// `played`'s own record comes out again. It must be the due player's (NotYourTurn names
+    /// who is due), between turns, and its rolls exactly those of one turn, each one the dice
+    /// picked can give. Throws InvalidConfig naming what does not fit (a roll, dice that are
+    /// not among the choices or not named, a stay the choices do not allow, a turn that needs
+    /// more rolls or fewer), GameOver and TurnLimitReached; nothing changes.
+    TurnRecord replay_turn(const TurnRecord& played) {
+        return *locked_turn([&]() -> std::optional<TurnRecord> {
+            const std::string_view player = played.player;
+            (void)admit(&player, false, false);
+            if (!between_turns()) {
+                detail::throw_invalid_config(fmt::format(
+                    "replay_turn: {} is in the middle of a turn; a replay starts between turns",
+                    detail::shown_for_message(played.player)));
+            }
+            return replay_whole(played);
+        });
+    }
+
+    /// Takes back the last turn over exactly (positions, rotation, finishers, winner and status)
+    /// and any turn under way after it (a person deciding in the middle of one): the game is
+    /// where it was when that turn began, at its first decision or roll. Called again, it keeps
+    /// going back to the start. The dice are not rewound. Observers receive TurnUndone with the
+    /// record of the turn taken back, which is also returned. Throws NothingToUndo, changing
+    /// nothing, when no turn is over.
+    TurnRecord undo() {
+        return *locked_turn([&]() -> std::optional<TurnRecord> {
+            if (log_.empty()) {
+                throw NothingToUndo("there is no turn to undo: no turn has been played yet");
+            }
+            GameState game = state_.game;
+            if (!current_.rolls.empty()) {
+                detail::take_back_turn(game, current_.rolls); // the turn under way
+            }
+            detail::take_back_turn(game, turns_.back());
+            DecisionState back = detail::at_next_roll(choices_, std::move(game));
+            std::optional<TurnRecord> record = log_.back();
+            if (core_.observed()) {
+                core_.hub->queue.push_back(TurnUndone{*record}); // the last thing that may throw
+            }
+            state_ = std::move(back);
+            current_ = TurnSoFar{};
+            log_.pop_back();
+            turns_.pop_back();
+            return record;
+        });
+    }
+
+    /// Calls `observer` with every event from now on, as Game::subscribe does: the same events
+    /// (GameStarted, TurnPlayed, TokenSentBack, PlayerHome, GameEnded, TurnUndone) in the same
+    /// order, each once a turn is over (a decision or a roll that leaves the turn under way sends
+    /// nothing), after the game has changed, on the thread that played it.
+    template <GameObserver F>
+    [[nodiscard]] Subscription subscribe(F&& observer) {
+        return core_.subscribe(std::forward<F>(observer));
+    }
+
+    /// Two games are equal when they have the same board and rules, players (names, and which
+    /// are people), choices (dice that compare equal, or without `==`, not compared), log,
+    /// state and turn under way. Policies and observers are not part of a game's value.
+    friend bool operator==(const DecisionGame& a, const DecisionGame& b) {
+        if (&a == &b) {
+            return true;
+        }
+        return Core::compare(a.core_, b.core_, [&a, &b] {
+            if constexpr (std::equality_comparable<D>) {
+                if (!(a.choices_.dice == b.choices_.dice)) {
+                    return false;
+                }
+            }
+            for (std::size_t seat = 0; seat < a.seats_.size(); ++seat) {
+                if (a.seats_[seat].is_person() != b.seats_[seat].is_person()) {
+                    return false;
+                }
+            }
+            return a.choices_.may_stay == b.choices_.may_stay && a.state_ == b.state_ &&
+                   a.current_ == b.current_ && a.log_ == b.log_ && a.turns_ == b.turns_;
+        });
+    }
+
+    // --- Reading the game. Safe from any thread, and from an observer. ---
 
     /// Where the game stands in the decision model: the turn model's state, the point reached,
     /// the dice picked and the roll seen. A copy, to look ahead from.
     [[nodiscard]] DecisionState state() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return state_;
+        return read([this] { return state_; });
     }
     /// The decisions the player due may take now (empty at a chance point and when over).
     [[nodiscard]] std::vector<Action> legal_actions() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return snakeladder::legal_actions(choices_, state_);
+        return read([this] { return snakeladder::legal_actions(choices_, state_); });
     }
     /// The person who must decide before the game can go on, if any.
     [[nodiscard]] std::optional<std::string> person_due() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        if (state_.is_over() || at_limit() || !person_decides()) {
-            return std::nullopt;
-        }
-        return names_[state_.seat_due()];
+        return read([this]() -> std::optional<std::string> {
+            if (state_.is_over() || at_limit() || !person_decides()) {
+                return std::nullopt;
+            }
+            return core_.names[state_.seat_due()];
+        });
     }
     /// The player due. Throws GameOver once the game has ended.
     [[nodiscard]] std::string current_player() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        throw_if_over();
-        return names_[state_.seat_due()];
+        return read([this] { return core_.names[seat_due()]; });
     }
     [[nodiscard]] std::size_t current_seat() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        throw_if_over();
-        return state_.seat_due();
+        return read([this] { return std::size_t{seat_due()}; });
     }
+    /// The square `player` stands on (0 before the first move). InvalidPlayers for an unknown
+    /// name or seat.
     [[nodiscard]] Square position(std::string_view player) const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return state_.game.squares[seat_of(player)];
+        return read([&] { return state_.game.squares[core_.seat_of(player)]; });
     }
+    [[nodiscard]] Square position(std::size_t seat) const {
+        return read([&] {
+            core_.check_seat(seat);
+            return state_.game.squares[seat];
+        });
+    }
+    /// Every position, by seat.
     [[nodiscard]] std::vector<Square> positions() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return state_.game.squares;
+        return read([this] { return state_.game.squares; });
     }
     /// The records of the turns over, oldest first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return log_;
+        return read([this] { return log_; });
     }
     /// The rolls of the turn under way so far, as a record (`end` is where the token stands
     /// now), while a person decides in the middle of a turn (after a roll that grants another);
     /// nothing between turns. The roll seen at move_or_stay is in state().
     [[nodiscard]] std::optional<TurnRecord> turn_so_far() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        if (current_.rolls.empty()) {
-            return std::nullopt;
-        }
-        return record_of(current_);
+        return read([this]() -> std::optional<TurnRecord> {
+            if (current_.rolls.empty()) {
+                return std::nullopt;
+            }
+            return record_of(current_);
+        });
     }
+    /// The record of the last turn over, if any.
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        if (log_.empty()) {
-            return std::nullopt;
-        }
-        return log_.back();
+        return read([this]() -> std::optional<TurnRecord> {
+            if (log_.empty()) {
+                return std::nullopt;
+            }
+            return log_.back();
+        });
     }
+    /// Turns over so far, missed ones included (as Game counts them).
     [[nodiscard]] std::uint64_t turns() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return state_.game.turns_played;
+        return read([this] { return state_.game.turns_played; });
     }
+    /// The first player home, once there is one.
     [[nodiscard]] std::optional<std::string> winner() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return winner_locked();
+        return read([this] { return core_.winner(state_.game); });
     }
     /// Players home in the order they got there, then the others by square (highest first),
     /// then by seat.
     [[nodiscard]] std::vector<Standing> ranking() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return ranking_locked();
+        return read([this] { return core_.ranking(state_.game); });
     }
+    /// As Game's: not_started until the dice have rolled, turn_limit_reached only between
+    /// turns.
     [[nodiscard]] GameStatus status() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return status_locked();
+        return read([this] { return core_.status(state_.game, between_turns(), started()); });
     }
+    /// Status, winner, turns and ranking, read together.
     [[nodiscard]] GameResult result() const {
-        std::lock_guard<Mutex> lock(*mutex_);
-        return result_locked();
+        return read([this] { return core_.result(state_.game, between_turns(), started()); });
     }
 
     // --- What does not change after construction. ---
 
-    [[nodiscard]] const std::vector<std::string>& players() const& noexcept { return names_; }
+    [[nodiscard]] const std::vector<std::string>& players() const& noexcept { return core_.names; }
     /// On a temporary game, a copy: a reference would dangle once the game is gone.
-    [[nodiscard]] std::vector<std::string> players() const&& { return names_; }
+    [[nodiscard]] std::vector<std::string> players() const&& { return core_.names; }
     /// Whether `player` is a person (take_turn answers for them) rather than a computer seat.
     [[nodiscard]] bool is_person(std::string_view player) const {
-        return seats_[seat_of(player)].is_person();
+        return seats_[core_.seat_of(player)].is_person();
     }
     /// The seat of `player`; InvalidPlayers if there is none.
     [[nodiscard]] std::size_t seat_of(std::string_view player) const {
-        return detail::seat_by_name(by_name_, names_, player);
+        return core_.seat_of(player);
     }
-    [[nodiscard]] const Board<Config>& board() const noexcept { return board_; }
-    [[nodiscard]] const Config& config() const noexcept { return config_; }
+    [[nodiscard]] const Board<Config>& board() const noexcept { return core_.board; }
+    /// The board's settings with the game's house rules.
+    [[nodiscard]] const Config& config() const noexcept { return core_.config; }
     /// The dice to choose from, for inspection. Not synchronised: read it only between calls.
     [[nodiscard]] const Choices<D>& choices() const noexcept { return choices_; }
 
@@ -294,6 +392,7 @@ private:
         std::vector<std::optional<std::uint32_t>> picks;
         std::vector<bool> stays;
         std::optional<std::uint32_t> pick; // for the roll under way
+        friend bool operator==(const TurnSoFar&, const TurnSoFar&) = default;
     };
 
     // The dice rolled since a checkpoint, to put back if the call fails.
@@ -303,39 +402,75 @@ private:
         std::size_t rolls;
     };
 
-    // May a turn be played now (by `claimed`, when a person claims it)? Throws GameOver,
-    // TurnLimitReached, InvalidPlayers or NotYourTurn.
-    void admit(const std::string_view* claimed) const {
-        std::size_t seat = 0;
-        if (claimed != nullptr) {
-            seat = seat_of(*claimed);
+    static Choices<D> checked(Choices<D> choices) {
+        detail::check_choices(choices, "DecisionGame");
+        return choices;
+    }
+    static std::vector<std::string> names_of(const std::vector<Seat>& seats) {
+        std::vector<std::string> names;
+        names.reserve(seats.size());
+        for (const Seat& seat : seats) {
+            names.push_back(seat.name);
         }
-        throw_if_over();
-        if (at_limit()) {
-            throw TurnLimitReached(
-                fmt::format("the turn limit ({} turns) has been reached", config_.turn_limit()));
+        return names;
+    }
+
+    // `step()` under the turn lock and the state lock, then the events it queued, delivered with
+    // the state lock free (an observer may read the game, and play on).
+    template <class Step>
+    std::optional<TurnRecord> locked_turn(Step&& step) {
+        detail::TurnLock<Mutex> turn(*core_.hub);
+        std::optional<TurnRecord> record;
+        {
+            std::lock_guard<Mutex> state(core_.hub->state_mutex);
+            record = step();
         }
-        if (claimed == nullptr) {
-            return;
+        if (turn.owner() && !core_.hub->queue.empty()) {
+            core_.deliver(turn);
         }
-        const std::uint32_t due = state_.seat_due();
-        if (seat != due) {
-            throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s",
-                                          detail::shown_for_message(names_[due]),
-                                          detail::shown_for_message(*claimed)));
+        return record;
+    }
+
+    template <class Read>
+    auto read(Read&& what) const {
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        return what();
+    }
+
+    // May a turn be played now (by `claimed`, when a person claims it)? The core's admission
+    // (InvalidPlayers, GameOver, TurnLimitReached, NotYourTurn), then a claimed seat must be a
+    // person's (unless `person_only` is false: a replay). Returns false only when
+    // `stop_quietly`.
+    bool admit(const std::string_view* claimed, bool stop_quietly, bool person_only = true) const {
+        if (!core_.admit(state_.game, claimed, stop_quietly, at_limit())) {
+            return false;
         }
-        if (!seats_[seat].is_person()) {
+        if (claimed != nullptr && person_only && !seats_[state_.seat_due()].is_person()) {
             throw NotYourTurn(fmt::format("{} is a computer player: play() or play_turn() asks "
                                           "its policy",
                                           detail::shown_for_message(*claimed)));
         }
+        return true;
     }
 
-    [[nodiscard]] bool at_limit() const noexcept {
-        // Mid-turn (a person deciding) the turn under way may finish.
+    [[nodiscard]] std::uint32_t seat_due() const {
+        core_.throw_if_finished(state_.game);
+        return state_.seat_due();
+    }
+
+    // No turn is under way: no roll of it made or seen, no dice picked.
+    [[nodiscard]] bool between_turns() const noexcept {
         return current_.rolls.empty() && !current_.pick &&
-               state_.point != DecisionPoint::move_or_stay &&
-               state_.game.turns_played >= config_.turn_limit();
+               state_.point != DecisionPoint::move_or_stay;
+    }
+    // The dice have rolled: a turn is over, or one under way has a roll made or seen.
+    [[nodiscard]] bool started() const noexcept {
+        return !log_.empty() || !current_.rolls.empty() ||
+               state_.point == DecisionPoint::move_or_stay;
+    }
+    // Mid-turn (a person deciding) the turn under way may finish.
+    [[nodiscard]] bool at_limit() const noexcept {
+        return between_turns() && core_.at_limit(state_.game);
     }
 
     [[nodiscard]] bool person_decides() const noexcept {
@@ -366,14 +501,14 @@ private:
                     record = take_step(state, turn, &action, 0);
                 }
             }
-            log_record(record);
+            log_turn(record, turn, state);
         } catch (...) {
             for (auto it = rolled.rbegin(); it != rolled.rend(); ++it) {
                 it->checkpoint.restore(choices_.dice[it->dice], it->rolls);
             }
             throw;
         }
-        commit(std::move(state), std::move(turn), record.has_value() || !rolled.empty());
+        commit(std::move(state), std::move(turn));
         return record;
     }
 
@@ -381,12 +516,14 @@ private:
     // decision model does, kept in the turn so far. Returns the turn's record when it is over.
     std::optional<TurnRecord> take_step(DecisionState& state, TurnSoFar& turn, const Action* action,
                                         int roll) const {
+        const Board<Config>& board = core_.board;
         DecisionStep step;
         if (action == nullptr) {
-            step = snakeladder::apply_chance(board_, choices_, state, roll, config_.house_rules());
-        } else {
             step =
-                snakeladder::apply_action(board_, choices_, state, *action, config_.house_rules());
+                snakeladder::apply_chance(board, choices_, state, roll, core_.config.house_rules());
+        } else {
+            step = snakeladder::apply_action(board, choices_, state, *action,
+                                             core_.config.house_rules());
             if (action->kind == Action::Kind::roll_with) {
                 turn.pick = action->dice;
             }
@@ -410,27 +547,96 @@ private:
         DecisionState state = state_;
         TurnSoFar turn = current_;
         std::optional<TurnRecord> record = take_step(state, turn, action, roll);
-        log_record(record);
-        commit(std::move(state), std::move(turn), action == nullptr || record.has_value());
+        log_turn(record, turn, state);
+        commit(std::move(state), std::move(turn));
         return record;
     }
 
-    // Logs the record of a turn that is over: the last thing a call does that may throw.
-    void log_record(const std::optional<TurnRecord>& record) {
-        if (record) {
-            log_.push_back(*record);
+    // replay_turn's turn, step by step on copies: the pick the record names at each pick of
+    // dice, its roll at each chance point, its move or stay at each move_or_stay.
+    std::optional<TurnRecord> replay_whole(const TurnRecord& played) {
+        struct Given {
+            int roll;
+            std::optional<std::uint32_t> dice;
+            bool stayed;
+        };
+        std::vector<Given> given{{played.roll, played.dice, played.stayed}};
+        for (const ExtraRoll& extra : played.extra_rolls) {
+            given.push_back({extra.roll, extra.dice, extra.stayed});
+        }
+        DecisionState state = state_;
+        TurnSoFar turn = current_;
+        std::optional<TurnRecord> record;
+        for (std::size_t i = 0; i < given.size(); ++i) {
+            if (record) {
+                Core::refuse_replay_length(i, given.size());
+            }
+            const Given& roll = given[i];
+            if (state.point == DecisionPoint::choose_dice) {
+                if (!roll.dice) {
+                    detail::throw_invalid_config(fmt::format(
+                        "replay_turn: roll {} names no dice, and there are {} to choose from",
+                        i + 1, choices_.dice.size()));
+                }
+                const Action pick = Action::roll_with(*roll.dice);
+                (void)take_step(state, turn, &pick, 0);
+            } else if (roll.dice && *roll.dice != state.dice) {
+                detail::throw_invalid_config(
+                    fmt::format("replay_turn: roll {} names dice {}, and there is one dice to "
+                                "roll (number 0)",
+                                i + 1, *roll.dice));
+            }
+            Core::check_replayed_roll(choices_.dice[state.dice], roll.roll);
+            record = take_step(state, turn, nullptr, roll.roll);
+            if (state.point == DecisionPoint::move_or_stay) {
+                const Action decision = roll.stayed ? Action::stay() : Action::move();
+                record = take_step(state, turn, &decision, 0);
+            } else if (roll.stayed) {
+                detail::throw_invalid_config(fmt::format(
+                    "replay_turn: roll {} stays, but these choices allow no stay", i + 1));
+            }
+        }
+        if (!record) {
+            Core::refuse_replay_length(given.size(), given.size());
+        }
+        log_turn(record, turn, state);
+        commit(std::move(state), std::move(turn));
+        return record;
+    }
+
+    // Logs a turn that is over, with its rolls' outcomes (what undo takes back), and queues its
+    // events, `next` being the game's state after it: the last things a call does that may
+    // throw, and on a throw none of them stays.
+    void log_turn(const std::optional<TurnRecord>& record, const TurnSoFar& turn,
+                  const DecisionState& next) {
+        if (!record) {
+            return;
+        }
+        log_.push_back(*record);
+        try {
+            turns_.push_back(turn.rolls);
+            try {
+                if (core_.observed()) {
+                    core_.queue_turn_events(*record, next.game);
+                }
+            } catch (...) {
+                turns_.pop_back();
+                throw;
+            }
+        } catch (...) {
+            log_.pop_back();
+            throw;
         }
     }
 
     // Makes the copies a call worked on the game's state (nothing here throws). A turn that is
     // over leaves no turn under way.
-    void commit(DecisionState&& state, TurnSoFar&& turn, bool rolled) noexcept {
+    void commit(DecisionState&& state, TurnSoFar&& turn) noexcept {
         state_ = std::move(state);
         if (!turn.rolls.empty() && turn.rolls.back().turn_over) {
             turn = TurnSoFar{};
         }
         current_ = std::move(turn);
-        started_ = started_ || rolled;
     }
 
     // Rolls dice `index`, keeping a checkpoint of it first.
@@ -454,23 +660,24 @@ private:
     [[nodiscard]] Action ask_policy(const DecisionState& state) const {
         const std::uint32_t seat = state.seat_due();
         const Action action = seats_[seat].policy(state);
+        const std::string& name = core_.names[seat];
         if (action.kind > Action::Kind::stay) {
             detail::throw_invalid_config(fmt::format(
                 "the policy of {} (seat {}) chose an action whose kind is none of Action::Kind's "
                 "values",
-                detail::shown_for_message(names_[seat]), seat));
+                detail::shown_for_message(name), seat));
         }
         const std::vector<Action> legal = snakeladder::legal_actions(choices_, state);
         if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
-            detail::throw_invalid_config(fmt::format(
-                "the policy of {} (seat {}) chose {}, which is not legal here",
-                detail::shown_for_message(names_[seat]), seat, detail::describe(action)));
+            detail::throw_invalid_config(
+                fmt::format("the policy of {} (seat {}) chose {}, which is not legal here",
+                            detail::shown_for_message(name), seat, detail::describe(action)));
         }
         return action;
     }
 
     [[nodiscard]] TurnRecord record_of(const TurnSoFar& turn) const {
-        TurnRecord record = turn_record(turn.rolls, state_.game.turns_played + 1, names_);
+        TurnRecord record = turn_record(turn.rolls, state_.game.turns_played + 1, core_.names);
         record.dice = turn.picks.front();
         record.stayed = turn.stays.front();
         for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
@@ -480,112 +687,13 @@ private:
         return record;
     }
 
-    void throw_if_over() const {
-        if (state_.is_over()) {
-            throw GameOver(
-                fmt::format("the game is over after {} turns: {} won", state_.game.turns_played,
-                            detail::shown_for_message(names_[state_.game.finish_order.front()])));
-        }
-    }
-
-    [[nodiscard]] GameStatus status_locked() const noexcept {
-        if (state_.is_over()) {
-            return GameStatus::finished;
-        }
-        if (at_limit()) {
-            return GameStatus::turn_limit_reached;
-        }
-        return started_ ? GameStatus::in_progress : GameStatus::not_started;
-    }
-
-    [[nodiscard]] std::optional<std::string> winner_locked() const {
-        if (state_.game.finish_order.empty()) {
-            return std::nullopt;
-        }
-        return names_[state_.game.finish_order.front()];
-    }
-
-    [[nodiscard]] std::vector<Standing> ranking_locked() const {
-        const GameState& game = state_.game;
-        std::vector<std::size_t> order(game.finish_order.begin(), game.finish_order.end());
-        const std::size_t finishers = order.size();
-        for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-            if (game.squares[seat] != board_.size()) {
-                order.push_back(seat);
-            }
-        }
-        std::stable_sort(
-            order.begin() + static_cast<std::ptrdiff_t>(finishers), order.end(),
-            [&game](std::size_t a, std::size_t b) { return game.squares[a] > game.squares[b]; });
-        std::vector<Standing> ranking;
-        ranking.reserve(order.size());
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            const std::size_t seat = order[i];
-            ranking.push_back({i + 1, seat, names_[seat], game.squares[seat], i < finishers});
-        }
-        return ranking;
-    }
-
-    [[nodiscard]] GameResult result_locked() const {
-        return {status_locked(), winner_locked(), state_.game.turns_played, ranking_locked()};
-    }
-
-    // Each dice must be playable under the house rules; and with every choice of dice together,
-    // home must be reachable from every square a token can reach (dice that run out excepted).
-    void check_dice() const {
-        if constexpr (FiniteDice<D>) {
-            for (const D& dice : choices_.dice) {
-                detail::check_house_rules_playable(board_, config_.house_rules(), dice,
-                                                   std::vector<int>{}, true);
-            }
-        } else {
-            std::vector<detail::RollRun> all; // every dice's runs, then merged
-            for (const D& dice : choices_.dice) {
-                const std::vector<detail::RollRun> runs = detail::roll_runs(dice, board_.size());
-                if (!detail::rules_off(config_.house_rules())) {
-                    const std::vector<std::int64_t> wide = detail::listed_rolls(runs);
-                    detail::check_house_rules_playable(board_, config_.house_rules(), dice,
-                                                       std::vector<int>(wide.begin(), wide.end()));
-                }
-                all.insert(all.end(), runs.begin(), runs.end());
-            }
-            std::sort(
-                all.begin(), all.end(),
-                [](const detail::RollRun& a, const detail::RollRun& b) { return a.low < b.low; });
-            std::vector<detail::RollRun> every;
-            for (const detail::RollRun& run : all) {
-                if (!every.empty() && run.low - 1 <= every.back().high) {
-                    every.back().high = std::max(every.back().high, run.high);
-                } else {
-                    every.push_back(run);
-                }
-            }
-            detail::check_trap_search<typename Config::overshoot_rule>(
-                every, board_.size(),
-                "DecisionGame: checking that these dice can bring a token home");
-            const std::vector<Square> traps =
-                detail::trap_squares(board_, std::span<const detail::RollRun>(every));
-            if (!traps.empty()) {
-                detail::throw_invalid_config(
-                    "DecisionGame: whatever dice are picked, " +
-                    detail::describe_trap_squares(traps,
-                                                  "rolls of " + detail::roll_list_in_words(every)));
-            }
-        }
-    }
-
-    Board<Config> board_;
     Choices<D> choices_;
     std::vector<Seat> seats_;
-    std::vector<std::string> names_;
-    std::vector<std::size_t> by_name_; // seats sorted by name, for seat_of
-    Config config_;                    // the board's settings and the house rules
+    Core core_; // board, rules, players, locks and observers
     DecisionState state_;
     TurnSoFar current_;
     std::vector<TurnRecord> log_;
-    bool started_ = false; // the dice have rolled
-    // Behind a pointer, so that a game with a std::mutex can be moved (returned by load_game).
-    std::unique_ptr<Mutex> mutex_ = std::make_unique<Mutex>();
+    std::vector<std::vector<RollOutcome>> turns_; // by log index: what undo takes back
 };
 
 /// `DecisionGame game(board, choices, seats)` plays the standard game on the board's rules;

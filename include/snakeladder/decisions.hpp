@@ -311,17 +311,9 @@ template <class Config, Dice D, HouseRule Rules = NoHouseRules>
     if (action.kind == Action::Kind::move) {
         return detail::move_by_roll(board, choices, state, state.roll, house_rules);
     }
-    // A stay: the turn ends with the token where it stood, as a roll that moved nothing.
+    // A stay: the turn model's (the token stays where it stood, and the turn ends).
     GameState game = state.game;
-    constexpr bool skips = !detail::rule_plays_plain<Rules>();
-    RollOutcome outcome;
-    outcome.seat = game.seat_due;
-    outcome.roll_in_turn = game.rolls_in_turn + 1;
-    outcome.roll = state.roll;
-    outcome.start = game.squares[game.seat_due];
-    outcome.landed = outcome.start;
-    outcome.end = outcome.start;
-    detail::end_turn<skips>(game, board.config().play_to_last(), board.size(), &outcome.skipped);
+    RollOutcome outcome = detail::stay_in_place(board, game, state.roll, house_rules);
     return {detail::at_next_roll(choices, std::move(game)), std::move(outcome), true};
 }
 

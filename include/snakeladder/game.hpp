@@ -7,6 +7,7 @@
 #include "config.hpp"
 #include "detail/dice_checkpoint.hpp"
 #include "detail/event_hub.hpp"
+#include "detail/game_core.hpp"
 #include "detail/player_names.hpp"
 #include "detail/turn_lock.hpp"
 #include "detail/turn_log.hpp"
@@ -103,38 +104,26 @@ public:
         : Game(std::move(board), std::move(dice), std::move(players), house_rule_policy{}) {}
     Game(Board<Config> board, D dice, std::vector<std::string> players,
          house_rule_policy house_rules)
-        : board_(std::move(board)), dice_(std::move(dice)), names_(std::move(players)),
-          hub_(std::make_shared<detail::GameHub<Mutex>>()),
-          config_(board_.config().settings(), std::move(house_rules)) {
-        check_players();
-        check_home_reachable();
-        state_ =
-            GameState({.players = names_.size(), .max_roll = static_cast<int>(dice_.max_roll())});
+        : core_(std::move(board), std::move(players), std::move(house_rules)),
+          dice_(std::move(dice)) {
+        core_.check_dice(std::span<const D>(&dice_, 1), "Game");
+        state_ = GameState(
+            {.players = core_.names.size(), .max_roll = static_cast<int>(dice_.max_roll())});
         // Room for every finisher in both states a turn swaps between, so that getting home
         // never allocates (the fast paths count on it; a copy alone keeps only what it needs).
         pending_ = state_;
-        pending_.finish_order.reserve(names_.size());
+        pending_.finish_order.reserve(core_.names.size());
     }
 
-    /// A moved-from game may only be destroyed or assigned to. Moves throw only if the dice's
-    /// or the board's do (every other member moves without throwing).
-    Game(Game&&) noexcept(std::conjunction_v<std::is_nothrow_move_constructible<D>,
-                                             std::is_nothrow_move_constructible<Board<Config>>,
-                                             std::is_nothrow_move_constructible<Config>>) = default;
-    Game& operator=(Game&&) noexcept(
-        std::conjunction_v<std::is_nothrow_move_assignable<D>,
-                           std::is_nothrow_move_assignable<Board<Config>>,
-                           std::is_nothrow_move_assignable<Config>>) = default;
-    Game(const Game&) = delete;
-    Game& operator=(const Game&) = delete;
-    ~Game() = default;
+    // Moves are the members' (the core makes a game move-only): they throw only if the dice's
+    // or the board's do. A moved-from game may only be destroyed or assigned to.
 
     /// Plays the turn of whoever is due and returns its record. Throws GameOver once the game
     /// has ended, TurnLimitReached when the configuration's turn limit has been played, and
     /// whatever the dice throw (DiceExhausted), changing nothing.
     TurnRecord play_turn() {
         TurnRecord record;
-        run_turn(nullptr, &record, false, hub_->delivering_here());
+        run_turn(nullptr, &record, false, core_.hub->delivering_here());
         return record;
     }
 
@@ -142,7 +131,7 @@ public:
     /// turn, and InvalidPlayers for a name not in the game; otherwise as play_turn().
     TurnRecord take_turn(std::string_view player) {
         TurnRecord record;
-        run_turn(&player, &record, false, hub_->delivering_here());
+        run_turn(&player, &record, false, core_.hub->delivering_here());
         return record;
     }
 
@@ -153,7 +142,7 @@ public:
     /// rolls or fewer, and otherwise as play_turn(); the dice are not touched.
     TurnRecord replay_turn(std::span<const int> rolls) {
         TurnRecord record;
-        run_turn(nullptr, &record, false, hub_->delivering_here(), &rolls);
+        run_turn(nullptr, &record, false, core_.hub->delivering_here(), &rolls);
         return record;
     }
 
@@ -164,20 +153,20 @@ public:
     /// NothingToUndo, changing nothing, when no turn has been played.
     TurnRecord undo() {
         TurnRecord record;
-        detail::TurnLock<Mutex> turn(*hub_);
+        detail::TurnLock<Mutex> turn(*core_.hub);
         {
-            std::lock_guard<Mutex> state(hub_->state_mutex);
+            std::lock_guard<Mutex> state(core_.hub->state_mutex);
             if (log_.empty()) {
                 throw NothingToUndo("there is no turn to undo: no turn has been played yet");
             }
             record = record_at(log_.size() - 1);
-            if (!hub_->observers.empty()) {
-                hub_->queue.push_back(TurnUndone{record}); // before any change: it may throw
+            if (!core_.hub->observers.empty()) {
+                core_.hub->queue.push_back(TurnUndone{record}); // before any change: it may throw
             }
             roll_back_last();
         }
-        if (turn.owner() && !hub_->queue.empty()) {
-            deliver(turn);
+        if (turn.owner() && !core_.hub->queue.empty()) {
+            core_.deliver(turn);
         }
         return record;
     }
@@ -189,17 +178,14 @@ public:
         if (&a == &b) {
             return true;
         }
-        // Always in the same order, so two threads comparing a == b and b == a cannot deadlock.
-        const bool a_first = std::less<const Game*>{}(&a, &b);
-        std::lock_guard<Mutex> first((a_first ? a : b).hub_->state_mutex);
-        std::lock_guard<Mutex> second((a_first ? b : a).hub_->state_mutex);
-        bool same_dice = true;
-        if constexpr (std::equality_comparable<D>) {
-            same_dice = a.dice_ == b.dice_;
-        }
-        return same_dice && a.board_ == b.board_ && a.config_ == b.config_ &&
-               a.names_ == b.names_ && a.state_ == b.state_ && a.log_ == b.log_ &&
-               a.details_ == b.details_;
+        return detail::GameCore<Config, Mutex>::compare(a.core_, b.core_, [&a, &b] {
+            if constexpr (std::equality_comparable<D>) {
+                if (!(a.dice_ == b.dice_)) {
+                    return false;
+                }
+            }
+            return a.state_ == b.state_ && a.log_ == b.log_ && a.details_ == b.details_;
+        });
     }
 
     /// Plays until the game ends or reaches its turn limit, and returns the result. Throws, as
@@ -210,13 +196,13 @@ public:
     /// threads' calls wait at most that long); with observers, one turn at a time, each turn's
     /// events delivered before the next.
     GameResult play() {
-        const bool nested = hub_->delivering_here();
+        const bool nested = core_.hub->delivering_here();
         for (bool first = true;; first = false) {
             bool played_stretch = false;
             {
-                detail::TurnLock<Mutex> turn(*hub_, nested);
-                std::lock_guard<Mutex> state(hub_->state_mutex);
-                if (state_.finished || state_.turns_played >= config().turn_limit()) {
+                detail::TurnLock<Mutex> turn(*core_.hub, nested);
+                std::lock_guard<Mutex> state(core_.hub->state_mutex);
+                if (state_.finished || core_.at_limit(state_)) {
                     if (first) {
                         (void)admit(nullptr, false); // throws GameOver or TurnLimitReached
                     }
@@ -242,16 +228,7 @@ public:
     /// the turn rethrows the first exception.
     template <GameObserver F>
     [[nodiscard]] Subscription subscribe(F&& observer) {
-        std::unique_ptr<detail::Observer> erased =
-            std::make_unique<detail::ObserverOf<std::decay_t<F>>>(std::forward<F>(observer));
-        detail::TurnLock<Mutex> turn(*hub_);
-        auto& observers = hub_->observers;
-        if (observers.size() == observers.capacity()) { // a failure leaves the list as it was
-            observers.reserve(std::max<std::size_t>(4, 2 * observers.capacity()));
-        }
-        const std::uint64_t id = hub_->next_id++;
-        observers.push_back({id, std::move(erased), true});
-        return {std::weak_ptr<detail::SubscriptionTarget>(hub_), id};
+        return core_.subscribe(std::forward<F>(observer));
     }
 
     // --- Reading the game. Safe from any thread, and from an observer. ---
@@ -259,42 +236,42 @@ public:
     /// The square `player` stands on (0 before the first move). InvalidPlayers for an unknown
     /// name or seat.
     [[nodiscard]] Square position(std::string_view player) const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         return state_.squares[seat_of(player)];
     }
     [[nodiscard]] Square position(std::size_t seat) const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
-        check_seat(seat);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        core_.check_seat(seat);
         return state_.squares[seat];
     }
     /// Every position, by seat.
     [[nodiscard]] std::vector<Square> positions() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         return state_.squares;
     }
     /// The game's state as the turn model sees it (squares, rotation, finishers, turns): a copy,
     /// so a program can look ahead from it with apply_roll and chance_outcomes while the game
     /// goes on. Between turns, always: a Game plays a whole turn under one lock.
     [[nodiscard]] GameState state() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         return state_;
     }
 
     /// The player due to play. Throws GameOver once the game has ended.
     [[nodiscard]] std::string current_player() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
-        throw_if_finished();
-        return names_[state_.seat_due];
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        core_.throw_if_finished(state_);
+        return core_.names[state_.seat_due];
     }
     [[nodiscard]] std::size_t current_seat() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
-        throw_if_finished();
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        core_.throw_if_finished(state_);
         return state_.seat_due;
     }
 
     /// A copy of the log, oldest turn first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         std::vector<TurnRecord> records;
         records.reserve(log_.size());
         for (std::size_t i = 0; i < log_.size(); ++i) {
@@ -304,7 +281,7 @@ public:
     }
     /// The record of the last turn played, if any.
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         if (log_.empty()) {
             return std::nullopt;
         }
@@ -313,42 +290,42 @@ public:
     /// Turns over so far: one per record, and the turns missed under a house rule such as
     /// MissTurnSquares (listed in the record before them, `missed_after`), which have none.
     [[nodiscard]] std::uint64_t turns() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         return state_.turns_played;
     }
     /// The first player home, once there is one.
     [[nodiscard]] std::optional<std::string> winner() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
-        return winner_locked();
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        return core_.winner(state_);
     }
     /// Players home in the order they got there, then the others by square (highest first),
     /// then by seat.
     [[nodiscard]] std::vector<Standing> ranking() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
-        return ranking_locked();
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        return core_.ranking(state_);
     }
     [[nodiscard]] GameStatus status() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
-        return status_locked();
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+        return core_.status(state_, true, !log_.empty());
     }
     /// Status, winner, turns and ranking, read together.
     [[nodiscard]] GameResult result() const {
-        std::lock_guard<Mutex> lock(hub_->state_mutex);
+        std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         return result_locked();
     }
 
     // --- What does not change after construction. ---
 
-    [[nodiscard]] const std::vector<std::string>& players() const& noexcept { return names_; }
+    [[nodiscard]] const std::vector<std::string>& players() const& noexcept { return core_.names; }
     /// On a temporary game, a copy: a reference would dangle once the game is gone.
-    [[nodiscard]] std::vector<std::string> players() const&& { return names_; }
+    [[nodiscard]] std::vector<std::string> players() const&& { return core_.names; }
     /// The seat (0-based place in the rotation) of `player`; InvalidPlayers if there is none.
     [[nodiscard]] std::size_t seat_of(std::string_view player) const {
-        return detail::seat_by_name(by_name_, names_, player);
+        return core_.seat_of(player);
     }
-    [[nodiscard]] const Board<Config>& board() const noexcept { return board_; }
+    [[nodiscard]] const Board<Config>& board() const noexcept { return core_.board; }
     /// The board's settings with the game's house rules.
-    [[nodiscard]] const Config& config() const noexcept { return config_; }
+    [[nodiscard]] const Config& config() const noexcept { return core_.config; }
     /// The dice, for inspection. Not synchronised: read it only when no turn can be running.
     [[nodiscard]] const D& dice() const noexcept { return dice_; }
 
@@ -358,7 +335,7 @@ private:
     SNAKELADDER_HOT bool run_turn(const std::string_view* claimed, TurnRecord* copy_out,
                                   bool stop_quietly, bool nested,
                                   std::span<const int>* replay = nullptr) {
-        detail::GameHub<Mutex>& hub = *hub_;
+        detail::GameHub<Mutex>& hub = *core_.hub;
         detail::TurnLock<Mutex> turn(hub, nested);
         bool played = false;
         {
@@ -366,17 +343,9 @@ private:
             played = play_locked(claimed, copy_out, stop_quietly, replay);
         }
         if (turn.owner() && !hub.queue.empty()) [[unlikely]] {
-            deliver(turn);
+            core_.deliver(turn);
         }
         return played;
-    }
-
-    void deliver(detail::TurnLock<Mutex>& turn) {
-        const std::exception_ptr error = hub_->deliver();
-        turn.unlock();
-        if (error) {
-            std::rethrow_exception(error);
-        }
     }
 
     // One turn of the player due, top to bottom, every path but play()'s stretches: may it be
@@ -395,7 +364,7 @@ private:
         if (log_.full()) [[unlikely]] {
             log_.grow(); // before the roll, so running out of memory here changes nothing
         }
-        const bool publish = copy_out != nullptr || !hub_->observers.empty();
+        const bool publish = copy_out != nullptr || !core_.hub->observers.empty();
         // The standard game with nobody to tell needs neither a checkpoint nor a scratch state:
         // one roll, the turn model's standard roll in place.
         if (plain_rules && replay == nullptr && !publish) [[likely]] {
@@ -429,8 +398,8 @@ private:
                 if (copy_out != nullptr) {
                     *copy_out = record_at(log_.size() - 1);
                 }
-                if (!hub_->observers.empty()) {
-                    queue_events();
+                if (!core_.hub->observers.empty()) {
+                    core_.queue_turn_events(record_at(log_.size() - 1), state_);
                 }
             } catch (...) {
                 roll_back_last();
@@ -457,7 +426,7 @@ private:
         const std::uint32_t seat = state_.seat_due;
         detail::LoggedTurn& turn = log_.append();
         turn.start = state_.squares[seat];
-        turn.end = detail::apply_plain_roll(board_, state_, roll);
+        turn.end = detail::apply_plain_roll(core_.board, state_, roll);
         turn.seat = seat;
         turn.roll = roll;
     }
@@ -480,27 +449,21 @@ private:
             } else {
                 roll = dice_roll(rolled);
             }
-            rolls.push_back(apply_roll_in_place(board_, next, roll, config_.house_rules()));
+            rolls.push_back(
+                apply_roll_in_place(core_.board, next, roll, core_.config.house_rules()));
         } while (!rolls.back().turn_over);
         if (replay != nullptr && given != replay->size()) {
-            throw InvalidConfig(fmt::format("the turn was over after {} of the {} rolls given",
-                                            given, replay->size()));
+            detail::GameCore<Config, Mutex>::refuse_replay_length(given, replay->size());
         }
         commit_turn(rolls, next);
     }
 
     [[nodiscard]] int replayed_roll(std::span<const int> rolls, std::size_t& next) const {
         if (next == rolls.size()) {
-            throw InvalidConfig(
-                fmt::format("the turn needs another roll after the {} given", rolls.size()));
+            detail::GameCore<Config, Mutex>::refuse_replay_length(next, rolls.size());
         }
         const int roll = rolls[next];
-        const auto low = static_cast<std::int64_t>(dice_.min_roll());
-        const auto high = static_cast<std::int64_t>(dice_.max_roll());
-        if (roll < low || roll > high) {
-            throw InvalidConfig(
-                fmt::format("roll {} is outside what the dice roll ({} to {})", roll, low, high));
-        }
+        detail::GameCore<Config, Mutex>::check_replayed_roll(dice_, roll);
         ++next;
         return roll;
     }
@@ -536,7 +499,7 @@ private:
     SNAKELADDER_HOT bool play_plain_turns() {
         constexpr std::size_t longest_stretch = 1024;
         if (!plain_rules || state_.finished || !state_.finish_order.empty() ||
-            !hub_->observers.empty()) {
+            !core_.hub->observers.empty()) {
             return false;
         }
         if (log_.full()) [[unlikely]] {
@@ -544,8 +507,8 @@ private:
         }
         const std::size_t below_limit = config().turn_limit() - state_.turns_played;
         const std::size_t turns = std::min({log_.room(), below_limit, longest_stretch});
-        const auto players = static_cast<std::uint32_t>(names_.size());
-        const Square size = board_.size();
+        const auto players = static_cast<std::uint32_t>(core_.names.size());
+        const Square size = core_.board.size();
         // Kept in locals through the stretch, and written back on every way out (a roll may
         // throw), so the compiler need not reload them after each store to the log.
         Square* const positions = state_.squares.data();
@@ -566,7 +529,8 @@ private:
                     refuse_roll(roll);
                 }
                 const Square start = positions[seat];
-                const Square end = board_.advance(start, roll); // the overshoot rule, the jumps
+                const Square end =
+                    core_.board.advance(start, roll); // the overshoot rule, the jumps
                 next->start = start;
                 next->end = end;
                 next->seat = seat;
@@ -576,45 +540,17 @@ private:
                     // A homecoming: the turn model ends the turn (finish order, maybe the end).
                     settle();
                     log_.appended(1);
-                    detail::finish_plain_roll(board_, state_);
+                    detail::finish_plain_roll(core_.board, state_);
                     return true;
                 }
                 ++next;
-                seat = seat + 1 == players ? 0 : seat + 1;
+                seat = detail::seat_after(seat, players);
             }
         } catch (...) {
             settle();
             throw;
         }
         settle();
-        return true;
-    }
-
-    // Whether a turn may be played: false to stop quietly (play() at the end), else throws the
-    // reason it may not.
-    SNAKELADDER_COLD bool admit(const std::string_view* claimed, bool stop_quietly) const {
-        if (claimed != nullptr && *claimed != std::string_view(names_[state_.seat_due])) {
-            (void)seat_of(*claimed); // an unknown name is refused before anything else
-        }
-        if (state_.finished) {
-            if (stop_quietly) {
-                return false;
-            }
-            throw GameOver(game_over_message());
-        }
-        if (state_.turns_played >= config().turn_limit()) {
-            if (stop_quietly) {
-                return false;
-            }
-            throw TurnLimitReached(fmt::format(
-                "the game has reached its turn limit of {} turns{}", config().turn_limit(),
-                state_.finish_order.empty() ? " without a winner" : ""));
-        }
-        if (claimed != nullptr && *claimed != std::string_view(names_[state_.seat_due])) {
-            throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s",
-                                          detail::shown_for_message(names_[state_.seat_due]),
-                                          detail::shown_for_message(*claimed)));
-        }
         return true;
     }
 
@@ -632,12 +568,12 @@ private:
     [[nodiscard]] TurnRecord record_at(std::size_t index) const {
         if constexpr (!plain_rules) {
             const detail::TurnDetail& turn = details_[index];
-            return turn_record(turn.rolls, turn.turn, names_);
+            return turn_record(turn.rolls, turn.turn, core_.names);
         } else {
             const detail::LoggedTurn& turn = log_[index];
             GameState& replay = replay_; // guarded by state_mutex, as every caller holds it
-            if (replay.squares.size() != names_.size()) {
-                replay = GameState({.players = names_.size(), .max_roll = state_.max_roll});
+            if (replay.squares.size() != core_.names.size()) {
+                replay = GameState({.players = core_.names.size(), .max_roll = state_.max_roll});
             }
             replay.squares[turn.seat] = turn.start; // the other squares do not matter
             replay.seat_due = turn.seat;
@@ -645,8 +581,8 @@ private:
             replay.finished = false;
             replay.finish_order.clear();
             const RollOutcome roll =
-                apply_roll_in_place(board_, replay, turn.roll, config_.house_rules());
-            TurnRecord record = turn_record(std::span(&roll, 1), index + 1, names_);
+                apply_roll_in_place(core_.board, replay, turn.roll, core_.config.house_rules());
+            TurnRecord record = turn_record(std::span(&roll, 1), index + 1, core_.names);
             if (record.home) { // a player gets home once: its place is its index in the order
                 const auto& order = state_.finish_order;
                 const auto it = std::find(order.begin(), order.end(), turn.seat);
@@ -656,206 +592,40 @@ private:
         }
     }
 
-    // Undoes the last turn, logged and committed. Everything it changed follows from its log
-    // entry (and, under house rules, the outcomes of its rolls, taken back last first): a turn is
-    // only played in a game that has not finished, by the player who was due.
+    // Undoes the last turn, logged and committed, through the turn model (detail::take_back_turn):
+    // under house rules from the outcomes kept for it, in the standard game from its log entry,
+    // which says all a turn of the standard game changed.
     void roll_back_last() noexcept {
-        const detail::LoggedTurn& turn = log_.back();
-        std::uint64_t turns = 1;
         if constexpr (!plain_rules) {
-            const detail::TurnDetail& extra = details_.back();
-            for (std::size_t r = extra.rolls.size(); r-- > 0;) { // last roll first
-                const RollOutcome& roll = extra.rolls[r];
-                for (const std::uint32_t seat : roll.skipped) {
-                    ++state_.turns_to_miss[seat];
-                }
-                turns += roll.skipped.size();
-                for (const std::uint32_t seat : roll.misses) {
-                    --state_.turns_to_miss[seat];
-                }
-                state_.turns_to_miss[roll.seat] += roll.misses_dropped;
-                for (std::size_t k = roll.knocked.size(); k-- > 0;) { // last move first
-                    state_.squares[roll.knocked[k].seat] = roll.knocked[k].from;
-                }
-            }
+            detail::take_back_turn(state_, details_.back().rolls);
             details_.pop_back();
+        } else {
+            const detail::LoggedTurn& turn = log_.back();
+            RollOutcome roll; // no allocation: every list in it is empty
+            roll.seat = turn.seat;
+            roll.start = turn.start;
+            roll.home = turn.end == core_.board.size();
+            detail::take_back_turn(state_, std::span(&roll, 1));
         }
-        state_.squares[turn.seat] = turn.start;
-        if (turn.end == board_.size()) {
-            state_.finish_order.pop_back();
-        }
-        state_.seat_due = turn.seat;
-        state_.finished = false;
-        state_.rolls_in_turn = 0;
-        state_.streak = 0;
-        state_.turn_start = 0;
-        state_.turns_played -= turns;
         log_.pop_back();
     }
 
-    void queue_events() {
-        std::deque<GameEvent>& queue = hub_->queue;
-        const std::size_t before = queue.size();
-        try {
-            const TurnRecord record = record_at(log_.size() - 1);
-            if (record.turn == 1) {
-                queue.emplace_back(GameStarted{names_});
-            }
-            queue.emplace_back(TurnPlayed{record});
-            for (const KnockedBack& knocked : record.knocked_back) {
-                if (knocked.seat != record.seat) { // a rule moving the mover sends nobody back
-                    queue.emplace_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
-                                                     knocked.from, record.seat, record.player,
-                                                     knocked.to});
-                }
-            }
-            if (record.home) {
-                queue.emplace_back(
-                    PlayerHome{record.turn, record.seat, record.player, record.place});
-            }
-            if (state_.finished || state_.turns_played >= config().turn_limit()) {
-                queue.emplace_back(GameEnded{result_locked()});
-            }
-        } catch (...) {
-            while (queue.size() > before) {
-                queue.pop_back();
-            }
-            throw;
-        }
-    }
-
-    [[nodiscard]] GameStatus status_locked() const noexcept {
-        if (state_.finished) {
-            return GameStatus::finished;
-        }
-        if (state_.turns_played >= config().turn_limit()) {
-            return GameStatus::turn_limit_reached;
-        }
-        return log_.empty() ? GameStatus::not_started : GameStatus::in_progress;
-    }
-
-    [[nodiscard]] std::optional<std::string> winner_locked() const {
-        if (state_.finish_order.empty()) {
-            return std::nullopt;
-        }
-        return names_[state_.finish_order.front()];
-    }
-
-    [[nodiscard]] std::vector<Standing> ranking_locked() const {
-        // Seats in ranking order: finishers as they got home, then the others by seat, stably
-        // sorted by square. On the stack for the usual handful of players (play() returns a
-        // ranking after every game, so this is part of its cost).
-        constexpr std::size_t on_stack = 16;
-        const std::size_t count = names_.size();
-        std::array<std::size_t, on_stack> small{};
-        std::vector<std::size_t> large;
-        if (count > on_stack) {
-            large.resize(count);
-        }
-        const std::span<std::size_t> order =
-            count > on_stack ? std::span<std::size_t>(large) : std::span(small).first(count);
-        std::copy(state_.finish_order.begin(), state_.finish_order.end(), order.begin());
-        const std::size_t finishers = state_.finish_order.size();
-        std::size_t next = finishers;
-        for (std::size_t seat = 0; seat < count; ++seat) {
-            if (state_.squares[seat] != board_.size()) {
-                order[next++] = seat;
-            }
-        }
-        const auto further = [this](std::size_t a, std::size_t b) {
-            return state_.squares[a] > state_.squares[b];
-        };
-        const auto rest = order.begin() + static_cast<std::ptrdiff_t>(finishers);
-        if (count > on_stack) {
-            std::stable_sort(rest, order.end(), further);
-        } else { // insertion sort: stable, and no buffer to allocate
-            for (auto it = rest; it != order.end(); ++it) {
-                const std::size_t seat = *it;
-                auto hole = it;
-                for (; hole != rest && further(seat, *(hole - 1)); --hole) {
-                    *hole = *(hole - 1);
-                }
-                *hole = seat;
-            }
-        }
-        std::vector<Standing> ranking;
-        ranking.reserve(count);
-        for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t seat = order[i];
-            ranking.push_back({i + 1, seat, names_[seat], state_.squares[seat], i < finishers});
-        }
-        return ranking;
-    }
-
+    // A Game is never inside a turn between calls, and has started once a turn is logged.
     [[nodiscard]] GameResult result_locked() const {
-        return {status_locked(), winner_locked(), state_.turns_played, ranking_locked()};
+        return core_.result(state_, true, !log_.empty());
+    }
+    [[nodiscard]] bool admit(const std::string_view* claimed, bool stop_quietly) const {
+        return core_.admit(state_, claimed, stop_quietly, core_.at_limit(state_));
     }
 
-    void throw_if_finished() const {
-        if (state_.finished) {
-            throw GameOver(game_over_message());
-        }
-    }
-
-    [[nodiscard]] std::string game_over_message() const {
-        std::string message =
-            fmt::format("the game is over after {} turns: {} won", state_.turns_played,
-                        detail::shown_for_message(names_[state_.finish_order.front()]));
-        if (config().play_to_last() && state_.squares.size() - state_.finish_order.size() == 1) {
-            for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-                if (state_.squares[seat] != board_.size()) {
-                    message += fmt::format(" and only {} is left",
-                                           detail::shown_for_message(names_[seat]));
-                }
-            }
-        }
-        return message;
-    }
-
-    void check_seat(std::size_t seat) const {
-        if (seat >= names_.size()) {
-            throw InvalidPlayers(fmt::format("there is no seat {}: the game has {} players "
-                                             "(seats 0 to {})",
-                                             seat, names_.size(), names_.size() - 1));
-        }
-    }
-
-    void check_players() {
-        by_name_ = detail::seats_by_name(names_, config().min_players(), config().max_players());
-    }
-
-    // A game that could never end is refused (detail::refuse_endless_game, board_traps.hpp), as
-    // are house rules these dice cannot play.
-    void check_home_reachable() const {
-        if constexpr (FiniteDice<D>) {
-            // Scripted dice end in DiceExhausted: they cannot make a game endless, and which
-            // rolls come is the script's to say. The house rules are still checked against the
-            // board.
-            detail::check_house_rules_playable(board_, config_.house_rules(), dice_,
-                                               std::vector<int>{}, true);
-            return;
-        }
-        if (!detail::rules_off(config_.house_rules())) {
-            // Listed for the rules alone: without them no list is made, whatever the dice.
-            const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_.size());
-            const std::vector<int> rolls(wide.begin(), wide.end()); // each at most 2 * size
-            detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
-        }
-        detail::refuse_endless_game(board_, dice_, config_.house_rules(), "Game");
-    }
-
-    Board<Config> board_;
+    detail::GameCore<Config, Mutex> core_; // board, rules, players, locks and observers
     D dice_;
-    std::vector<std::string> names_;
-    std::vector<std::size_t> by_name_; // seats sorted by name, for lookups by name
     GameState state_; // the squares, the rotation, the finishers: what decides the next roll
     detail::TurnLog log_;
     std::vector<detail::TurnDetail> details_; // by log index, under house rules only
     mutable GameState replay_; // where record_at plays a logged turn again (under state_mutex)
     GameState pending_;        // where a house-rule or replayed turn is played
     std::vector<RollOutcome> pending_rolls_; // and what its rolls did
-    std::shared_ptr<detail::GameHub<Mutex>> hub_;
-    Config config_; // the board's settings and the house rules (read once a turn, kept apart)
 };
 
 /// `Game game(board, dice, players)` plays the standard game on the board's rules;
@@ -870,24 +640,8 @@ Game(BasicBoard<GameConfig<Overshoot, Chains>>, D, std::vector<std::string>, Hou
 // Template arguments that do not fit: only the checks, so the error is the message of the slot
 // and not a cascade from the members above.
 template <class D, class Config, class Mutex>
-requires(!(Dice<D> && detail::is_valid_game_config<Config> &&
-           BasicLockable<Mutex>)) class Game<D, Config, Mutex> {
-    static_assert(detail::dice_roll<D>,
-                  "Game<D, ...>: D must be Dice (roll(), min_roll() and max_roll(), each giving "
-                  "an int), and D has no roll()");
-    static_assert(detail::dice_min_roll<D>,
-                  "Game<D, ...>: D must be Dice (roll(), min_roll() and max_roll(), each giving "
-                  "an int), and D has no min_roll() const");
-    static_assert(detail::dice_max_roll<D>,
-                  "Game<D, ...>: D must be Dice (roll(), min_roll() and max_roll(), each giving "
-                  "an int), and D has no max_roll() const");
-    static_assert(detail::report_game_config<Config>); // a GameConfig's own policy message
-    static_assert(detail::is_game_config<Config>,
-                  "Game<D, Config, ...>: Config must be a GameConfig<Overshoot, Chains, House> "
-                  "(for example GameConfig<BounceBack, FollowChains>)");
-    static_assert(BasicLockable<Mutex>,
-                  "Game<D, Config, Mutex>: Mutex must be BasicLockable (default-constructible, "
-                  "with lock() and unlock(), like std::mutex or NullMutex)");
+requires(!detail::game_arguments<D, Config, Mutex>) class Game<D, Config, Mutex> {
+    static_assert(detail::report_game_arguments<D, Config, Mutex>());
 };
 
 } // namespace snakeladder

@@ -67,82 +67,11 @@ inline constexpr bool is_decision_game = false;
 template <class D, class Config, class Mutex>
 inline constexpr bool is_decision_game<DecisionGame<D, Config, Mutex>> = true;
 
-// What a decision game's document says of its choices: `may_stay`, and for each `dice I` line
-// the settings that follow it (min_roll, max_roll and engine, read as saved_game.hpp reads them).
-struct SavedChoices {
-    std::optional<bool> may_stay;
-    Place may_stay_at;
-    std::vector<SavedSettings> dice;
-    std::vector<Place> dice_at; // each `dice I` line
-};
-
-// Reads a decision game's own settings, and says whether `line` was one: `may_stay`, `dice I`,
-// and the min_roll, max_roll and engine of the dice named last.
-inline bool read_choice_setting(TextReader& line, SavedChoices& saved) {
-    TextReader peek = line;
-    peek.skip_blanks();
-    const std::size_t key_column = peek.column();
-    const std::string_view key = peek.word();
-    if (key == "may_stay") {
-        peek.skip_blanks();
-        if (saved.may_stay) {
-            peek.fail(key_column, fmt::format("the setting 'may_stay' is given twice (first on "
-                                              "line {})",
-                                              saved.may_stay_at.line));
-        }
-        saved.may_stay_at = peek.place();
-        saved.may_stay = peek.boolean("the value of 'may_stay'");
-        peek.expect_end("the value of 'may_stay'");
-        return true;
-    }
-    if (key == "dice") {
-        peek.skip_blanks();
-        const std::size_t index_column = peek.column();
-        const std::uint64_t index =
-            peek.number(std::numeric_limits<std::uint64_t>::max(), "the dice's number");
-        if (index != saved.dice.size()) {
-            peek.fail(index_column, fmt::format("expected dice {} next, found dice {} (dice are "
-                                                "numbered from 0, in order)",
-                                                saved.dice.size(), index));
-        }
-        constexpr std::size_t most = Choices<ScriptedDice>::max_dice;
-        if (saved.dice.size() == most) {
-            peek.fail(key_column,
-                      fmt::format("one dice too many: a game chooses among at most {}", most));
-        }
-        peek.expect_end("the dice's number");
-        saved.dice.emplace_back();
-        saved.dice_at.push_back({peek.line_number(), key_column});
-        return true;
-    }
-    if (key == "min_roll" || key == "max_roll" || key == "engine") {
-        if (saved.dice.empty()) {
-            peek.fail(key_column, fmt::format("in a game where players decide, '{}' belongs to "
-                                              "one of the dice: a 'dice 0' line comes before it",
-                                              key));
-        }
-        read_setting(line, saved.dice.back());
-        return true;
-    }
-    return false;
-}
-
 // The choices given against the document's: as many dice, each with its range of rolls (and its
 // engine's saved state put into it), and the same may_stay. `board_line` is where the settings
 // end, for what is missing.
 template <Dice D>
-void check_and_restore_choices(const SavedChoices& saved, Choices<D>& choices,
-                               std::size_t board_line) {
-    if (!saved.may_stay) {
-        throw ParseError(board_line, 1,
-                         "the setting 'may_stay' is missing; every setting comes before 'board'");
-    }
-    if (saved.dice.empty()) {
-        throw ParseError(board_line, 1,
-                         "the document has no 'dice' line: a game where players decide lists "
-                         "its dice, 'dice 0' and on, each with its min_roll, max_roll and "
-                         "engine, before 'board'");
-    }
+void check_and_restore_choices(const SavedChoices& saved, Choices<D>& choices) {
     if (saved.dice.size() != choices.dice.size()) {
         fail_at(saved.dice_at.back(), fmt::format("the game was saved with {} dice to choose "
                                                   "from, but the choices given have {}",
@@ -154,37 +83,8 @@ void check_and_restore_choices(const SavedChoices& saved, Choices<D>& choices,
                                                *saved.may_stay, choices.may_stay));
     }
     for (std::size_t i = 0; i < saved.dice.size(); ++i) {
-        for (const auto key : {setting::min_roll, setting::max_roll, setting::engine}) {
-            if (saved.dice[i].places[key].line == 0) {
-                fail_at(saved.dice_at[i],
-                        fmt::format("dice {} has no '{}' line after it", i, setting::names[key]));
-            }
-        }
         check_and_restore_dice(saved.dice[i], choices.dice[i]);
     }
-}
-
-// The rolls of the turn under way, as a saved game writes them: the rolls made, then the roll
-// seen when the player due is deciding whether to move.
-template <class GameType>
-std::vector<SavedMove> moves_under_way(const GameType& game) {
-    std::vector<SavedMove> moves;
-    if (const std::optional<TurnRecord> so_far = game.turn_so_far()) {
-        moves = saved_moves(*so_far);
-    }
-    const DecisionState state = game.state();
-    if (state.point == DecisionPoint::move_or_stay) {
-        SavedMove seen;
-        seen.roll = state.roll;
-        seen.start = state.game.squares[state.seat_due()];
-        seen.end = seen.start;
-        seen.kind = SavedMove::Kind::seen;
-        if (game.choices().dice.size() > 1) {
-            seen.dice = state.dice;
-        }
-        moves.push_back(seen);
-    }
-    return moves;
 }
 
 // Plays a turn line back on a decision game, step by step (the pick, the roll, the move or the
@@ -240,55 +140,43 @@ void replay_decision_turn(GameType& game, const SavedTurn& turn, std::size_t lin
     }
 }
 
+// What the reader (load_saved_game) needs of a DecisionGame: the decision lines of its settings,
+// the choices given checked against them and restored, the seats' names checked against the
+// players', and every turn line played back step by step (the last may be a turn under way).
 template <class GameType>
-[[nodiscard]] GameType load_saved_decision_game(
-    std::string_view text, Choices<typename GameType::dice_type> choices, std::vector<Seat> seats,
-    const typename GameType::config_type::house_rule_policy* given, const SavedGameLimits& limits) {
-    using Config = typename GameType::config_type;
-    static_assert(can_be_saved<typename GameType::dice_type>,
-                  "a saved game holds the state of the dice's engine: specialise "
-                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
+struct DecisionTable {
+    static constexpr bool decides = true;
+    Choices<typename GameType::dice_type> choices;
+    std::vector<Seat> seats;
+    SavedChoices choices_read{};
 
-    TextLines lines(text);
-    read_header(lines, saved_game_version);
-    SavedChoices saved_choices;
-    const SavedSettings saved = read_settings(
-        lines,
-        [&saved_choices](TextReader& line) { return read_choice_setting(line, saved_choices); },
-        true);
-    const std::size_t board_line = lines.number(); // named for errors of the board as a whole
-    const auto config = checked_config<Config>(saved, given);
-    check_and_restore_choices(saved_choices, choices, board_line);
-    Board<Config> board = read_board(lines, config, limits.max_board_size);
-    std::string_view line;
-    std::vector<std::size_t> name_lines;
-    const std::vector<std::string> names = read_players(lines, line, config, &name_lines);
-    if (names.size() != seats.size()) {
-        throw ParseError(lines.number(), 1,
-                         fmt::format("the game was saved with {} players, but {} {} given",
-                                     names.size(), seats.size(),
-                                     seats.size() == 1 ? "seat is" : "seats are"));
-    }
-    for (std::size_t seat = 0; seat < names.size(); ++seat) {
-        if (seats[seat].name != names[seat]) {
-            throw ParseError(name_lines[seat], 1,
-                             fmt::format("player {} is {} in the document, but the seat given "
-                                         "is {}",
-                                         seat, shown_name(names[seat]),
-                                         shown_name(seats[seat].name)));
+    void restore() { check_and_restore_choices(choices_read, choices); }
+    void check_players(const std::vector<std::string>& names,
+                       const std::vector<std::size_t>& name_lines, std::size_t line) const {
+        if (names.size() != seats.size()) {
+            throw ParseError(line, 1,
+                             fmt::format("the game was saved with {} players, but {} {} given",
+                                         names.size(), seats.size(),
+                                         seats.size() == 1 ? "seat is" : "seats are"));
+        }
+        for (std::size_t seat = 0; seat < names.size(); ++seat) {
+            if (seats[seat].name != names[seat]) {
+                throw ParseError(name_lines[seat], 1,
+                                 fmt::format("player {} is {} in the document, but the seat "
+                                             "given is {}",
+                                             seat, shown_name(names[seat]),
+                                             shown_name(seats[seat].name)));
+            }
         }
     }
-
-    GameType game = build_loaded_game(board_line, [&] {
-        return GameType(std::move(board), std::move(choices), std::move(seats),
-                        config.house_rules());
-    });
-    read_turns<Config>(lines, line, true,
-                       [&game](const SavedTurn& turn, std::size_t number, bool last) {
-                           replay_decision_turn(game, turn, number, last);
-                       });
-    return game;
-}
+    GameType build(typename GameType::board_type board, std::vector<std::string> /*names*/,
+                   const typename GameType::house_rule_policy& house_rules) {
+        return GameType(std::move(board), std::move(choices), std::move(seats), house_rules);
+    }
+    static void replay(GameType& game, const SavedTurn& turn, std::size_t number, bool last) {
+        replay_decision_turn(game, turn, number, last);
+    }
+};
 
 } // namespace detail
 
@@ -300,9 +188,6 @@ template <class GameType>
 /// about to roll (which only apply_action leaves).
 template <Dice D, class Config, BasicLockable Mutex>
 [[nodiscard]] std::string save_game(const DecisionGame<D, Config, Mutex>& game) {
-    static_assert(detail::can_be_saved<D>,
-                  "a saved game holds the state of the dice's engine: specialise "
-                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
     const DecisionState state = game.state();
     if (state.point == DecisionPoint::roll && game.choices().dice.size() > 1) {
         // Only apply_action leaves a game here: every other call rolls right after a pick.
@@ -311,25 +196,7 @@ template <Dice D, class Config, BasicLockable Mutex>
             "with its roll: save after apply_chance",
             state.dice));
     }
-    const std::vector<TurnRecord> records = game.records();
-    std::string out;
-    detail::write_rules(out, game.config());
-    fmt::format_to(std::back_inserter(out), "may_stay {}\n", game.choices().may_stay);
-    for (std::size_t i = 0; i < game.choices().dice.size(); ++i) {
-        fmt::format_to(std::back_inserter(out), "dice {}\n", i);
-        detail::write_dice(out, game.choices().dice[i], '\n');
-        out += '\n';
-    }
-    detail::write_board_and_players(out, game.board(), game.players());
-    for (const TurnRecord& record : records) {
-        detail::write_turn(out, record.turn, record.seat, detail::saved_moves(record));
-    }
-    const std::vector<detail::SavedMove> under_way = detail::moves_under_way(game);
-    if (!under_way.empty()) {
-        detail::write_turn(out, game.turns() + 1, game.state().seat_due(), under_way);
-    }
-    out += "end\n";
-    return out;
+    return detail::write_saved_game(game);
 }
 
 /// Reads a document written by save_game from a DecisionGame into a new game of type
@@ -354,8 +221,9 @@ requires detail::is_decision_game<GameType>
                   "load_game<GameType>(text, choices, seats): these house rules cannot be built "
                   "without their values (StartingRolls{1, 6}, MissTurnSquares{20, 45}...): pass "
                   "them, load_game<GameType>(text, choices, seats, house_rules)");
-    return detail::load_saved_decision_game<GameType>(text, std::move(choices), std::move(seats),
-                                                      nullptr, limits);
+    return detail::load_saved_game<GameType>(
+        text, detail::DecisionTable<GameType>{std::move(choices), std::move(seats)}, nullptr,
+        limits);
 }
 
 /// As above, with the game's house rules given.
@@ -366,8 +234,9 @@ load_game(std::string_view text, Choices<typename GameType::dice_type> choices,
           std::vector<Seat> seats,
           const typename GameType::config_type::house_rule_policy& house_rules,
           const SavedGameLimits& limits = {}) {
-    return detail::load_saved_decision_game<GameType>(text, std::move(choices), std::move(seats),
-                                                      &house_rules, limits);
+    return detail::load_saved_game<GameType>(
+        text, detail::DecisionTable<GameType>{std::move(choices), std::move(seats)}, &house_rules,
+        limits);
 }
 
 } // namespace snakeladder

@@ -64,6 +64,7 @@
 #include "board.hpp"
 #include "board_text.hpp"
 #include "config.hpp"
+#include "decisions.hpp"
 #include "detail/saved_game_reader.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
@@ -83,6 +84,7 @@
 #include <fmt/format.h>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -300,6 +302,69 @@ inline void write_turn(std::string& out, std::uint64_t turn, std::size_t seat,
     out += '\n';
 }
 
+// The rolls of the turn under way of a game where players decide, as a saved game writes them:
+// the rolls made, then the roll seen when the player due is deciding whether to move.
+template <class GameType>
+std::vector<SavedMove> moves_under_way(const GameType& game) {
+    std::vector<SavedMove> moves;
+    if (const std::optional<TurnRecord> so_far = game.turn_so_far()) {
+        moves = saved_moves(*so_far);
+    }
+    const DecisionState state = game.state();
+    if (state.point == DecisionPoint::move_or_stay) {
+        SavedMove seen;
+        seen.roll = state.roll;
+        seen.start = state.game.squares[state.seat_due()];
+        seen.end = seen.start;
+        seen.kind = SavedMove::Kind::seen;
+        if (game.choices().dice.size() > 1) {
+            seen.dice = state.dice;
+        }
+        moves.push_back(seen);
+    }
+    return moves;
+}
+
+// The one writer, for both games: the rules and settings; the dice (a Game's as settings of the
+// document, a DecisionGame's choices as the decision lines: may_stay, then each dice under a
+// `dice I` line); the board and the players; every turn over, and a DecisionGame's turn under
+// way.
+template <class GameType>
+[[nodiscard]] std::string write_saved_game(const GameType& game) {
+    static_assert(can_be_saved<typename GameType::dice_type>,
+                  "a saved game holds the state of the dice's engine: specialise "
+                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
+    constexpr bool decides = requires {
+        game.choices();
+    };
+    const std::vector<TurnRecord> records = game.records();
+    std::string out;
+    write_rules(out, game.config());
+    if constexpr (decides) {
+        fmt::format_to(std::back_inserter(out), "may_stay {}\n", game.choices().may_stay);
+        for (std::size_t i = 0; i < game.choices().dice.size(); ++i) {
+            fmt::format_to(std::back_inserter(out), "dice {}\n", i);
+            write_dice(out, game.choices().dice[i], '\n');
+            out += '\n';
+        }
+    } else {
+        write_dice(out, game.dice(), '\n');
+        out += '\n';
+    }
+    write_board_and_players(out, game.board(), game.players());
+    for (const TurnRecord& record : records) {
+        write_turn(out, record.turn, record.seat, saved_moves(record));
+    }
+    if constexpr (decides) {
+        const std::vector<SavedMove> under_way = moves_under_way(game);
+        if (!under_way.empty()) {
+            write_turn(out, game.turns() + 1, game.state().seat_due(), under_way);
+        }
+    }
+    out += "end\n";
+    return out;
+}
+
 } // namespace detail
 
 /// The game as a text document (see the top of saved_game.hpp): its rules and settings, the
@@ -311,28 +376,125 @@ inline void write_turn(std::string& out, std::uint64_t turn, std::size_t seat,
 /// other, not under one lock.
 template <Dice D, class Config, BasicLockable Mutex>
 [[nodiscard]] std::string save_game(const Game<D, Config, Mutex>& game) {
-    static_assert(detail::can_be_saved<D>,
-                  "a saved game holds the state of the dice's engine: specialise "
-                  "snakeladder::SavedEngine for this engine type (see saved_game.hpp)");
-    const std::vector<TurnRecord> records = game.records();
-    std::string out;
-    detail::write_rules(out, game.config());
-    detail::write_dice(out, game.dice(), '\n');
-    out += '\n';
-    detail::write_board_and_players(out, game.board(), game.players());
-    for (const TurnRecord& record : records) {
-        detail::write_turn(out, record.turn, record.seat, detail::saved_moves(record));
-    }
-    out += "end\n";
-    return out;
+    return detail::write_saved_game(game);
 }
 
 namespace detail {
 
-// load_game's work: `given` is the house rules passed to it, or null to build them.
-template <class GameType>
+// The decision lines of a document, an optional part of the format: `may_stay`, and for each
+// `dice I` line the settings that follow it (min_roll, max_roll and engine, read as the
+// document's own are). A document without them has the one dice of its own settings, and no
+// stay: a Game's, which a DecisionGame of one dice and no stay loads as well; a Game loads a
+// document with them when they say exactly that.
+struct SavedChoices {
+    std::optional<bool> may_stay;
+    Place may_stay_at;
+    std::vector<SavedSettings> dice;
+    std::vector<Place> dice_at; // each `dice I` line
+};
+
+// Reads a decision line, and says whether `line` was one: `may_stay`, `dice I`, and the
+// min_roll, max_roll and engine of the dice named last (before any `dice` line they are the
+// document's own: not a decision line).
+inline bool read_choice_setting(TextReader& line, SavedChoices& saved) {
+    TextReader peek = line;
+    peek.skip_blanks();
+    const std::size_t key_column = peek.column();
+    const std::string_view key = peek.word();
+    if (key == "may_stay") {
+        peek.skip_blanks();
+        if (saved.may_stay) {
+            peek.fail(key_column, fmt::format("the setting 'may_stay' is given twice (first on "
+                                              "line {})",
+                                              saved.may_stay_at.line));
+        }
+        saved.may_stay_at = peek.place();
+        saved.may_stay = peek.boolean("the value of 'may_stay'");
+        peek.expect_end("the value of 'may_stay'");
+        return true;
+    }
+    if (key == "dice") {
+        peek.skip_blanks();
+        const std::size_t index_column = peek.column();
+        const std::uint64_t index =
+            peek.number(std::numeric_limits<std::uint64_t>::max(), "the dice's number");
+        if (index != saved.dice.size()) {
+            peek.fail(index_column, fmt::format("expected dice {} next, found dice {} (dice are "
+                                                "numbered from 0, in order)",
+                                                saved.dice.size(), index));
+        }
+        constexpr std::size_t most = Choices<ScriptedDice>::max_dice;
+        if (saved.dice.size() == most) {
+            peek.fail(key_column,
+                      fmt::format("one dice too many: a game chooses among at most {}", most));
+        }
+        peek.expect_end("the dice's number");
+        saved.dice.emplace_back();
+        saved.dice_at.push_back({peek.line_number(), key_column});
+        return true;
+    }
+    if ((key == "min_roll" || key == "max_roll" || key == "engine") && !saved.dice.empty()) {
+        read_setting(line, saved.dice.back());
+        return true;
+    }
+    return false;
+}
+
+// Whether the document has decision lines.
+inline bool has_decision_lines(const SavedChoices& saved) {
+    return saved.may_stay.has_value() || !saved.dice.empty();
+}
+
+// The decision lines completed: a document without them is one dice, its own settings, and no
+// stay; with them, it has `may_stay` and at least one `dice` line, each with its min_roll,
+// max_roll and engine, and no dice settings of its own. `board_line` is where the settings end,
+// for what is missing.
+inline void complete_choices(SavedChoices& saved, const SavedSettings& settings,
+                             std::size_t board_line) {
+    if (!has_decision_lines(saved)) {
+        saved.may_stay = false;
+        saved.dice = {settings};
+        saved.dice_at = {settings.places[setting::min_roll]};
+        saved.may_stay_at = settings.places[setting::min_roll];
+        return;
+    }
+    for (const auto key : {setting::min_roll, setting::max_roll, setting::engine}) {
+        if (settings.places[key].line != 0) {
+            fail_at(settings.places[key],
+                    fmt::format("'{}' comes before 'dice 0': with decision lines (may_stay, "
+                                "dice), each dice's min_roll, max_roll and engine follow its "
+                                "'dice I' line",
+                                setting::names[key]));
+        }
+    }
+    if (!saved.may_stay) {
+        throw ParseError(board_line, 1,
+                         "the setting 'may_stay' is missing; every setting comes before 'board'");
+    }
+    if (saved.dice.empty()) {
+        throw ParseError(board_line, 1,
+                         "the document has no 'dice' line: a game where players decide lists "
+                         "its dice, 'dice 0' and on, each with its min_roll, max_roll and "
+                         "engine, before 'board'");
+    }
+    for (std::size_t i = 0; i < saved.dice.size(); ++i) {
+        for (const auto key : {setting::min_roll, setting::max_roll, setting::engine}) {
+            if (saved.dice[i].places[key].line == 0) {
+                fail_at(saved.dice_at[i],
+                        fmt::format("dice {} has no '{}' line after it", i, setting::names[key]));
+            }
+        }
+    }
+}
+
+// The one reader, for both games: the header, the settings (with the decision lines, which
+// `table` reads), the board, the players, the game built, and every turn line played back and
+// compared with what it says. What differs between the games is `table`'s: a Game's (GameTable,
+// its dice) or a DecisionGame's (saved_decision_game.hpp: its choices and seats). `given` is the
+// house rules passed to load_game, or null to build them.
+template <class GameType, class Table>
 [[nodiscard]] GameType
-load_saved_game(std::string_view text, typename GameType::dice_type dice,
+load_saved_game(std::string_view text, Table table,
                 const typename GameType::config_type::house_rule_policy* given,
                 const SavedGameLimits& limits) {
     using Config = typename GameType::config_type;
@@ -343,25 +505,60 @@ load_saved_game(std::string_view text, typename GameType::dice_type dice,
     TextLines lines(text);
     read_header(lines, saved_game_version);
     const SavedSettings saved = read_settings(
-        lines, [](TextReader& /*line*/) { return false; }, false);
-    const auto config = checked_config<Config>(saved, given);
-    check_and_restore_dice(saved, dice);
+        lines, [&table](TextReader& line) { return read_choice_setting(line, table.choices_read); },
+        [&table] { return has_decision_lines(table.choices_read); });
     const std::size_t board_line = lines.number(); // named for errors of the board as a whole
+    const auto config = checked_config<Config>(saved, given);
+    complete_choices(table.choices_read, saved, board_line);
+    table.restore();
     Board<Config> board = read_board(lines, config, limits.max_board_size);
     std::string_view line;
-    std::vector<std::string> names = read_players(lines, line, config);
+    std::vector<std::size_t> name_lines;
+    std::vector<std::string> names = read_players(lines, line, config, &name_lines);
+    table.check_players(names, name_lines, lines.number());
 
     GameType game = build_loaded_game(board_line, [&] {
-        return GameType(std::move(board), std::move(dice), std::move(names), config.house_rules());
+        return table.build(std::move(board), std::move(names), config.house_rules());
     });
-
-    // The turns, each played back and compared with its line.
-    read_turns<Config>(lines, line, false,
-                       [&game](const SavedTurn& turn, std::size_t number, bool /*last*/) {
-                           replay_saved_turn(game, turn, number);
+    read_turns<Config>(lines, line, Table::decides,
+                       [&](const SavedTurn& turn, std::size_t number, bool last) {
+                           table.replay(game, turn, number, last);
                        });
     return game;
 }
+
+// What the reader needs of a Game: its dice, restored from the document's settings; every turn
+// line played back through replay_turn.
+template <class GameType>
+struct GameTable {
+    static constexpr bool decides = false;
+    typename GameType::dice_type dice;
+    SavedChoices choices_read{};
+
+    void restore() {
+        if (choices_read.dice.size() != 1) {
+            fail_at(choices_read.dice_at.back(),
+                    fmt::format("the game was saved with {} dice to choose from, and a Game "
+                                "rolls one: load it as a DecisionGame",
+                                choices_read.dice.size()));
+        }
+        if (*choices_read.may_stay) {
+            fail_at(choices_read.may_stay_at, "the game was saved with may_stay true, and in a "
+                                              "Game nobody stays: load it as a DecisionGame");
+        }
+        check_and_restore_dice(choices_read.dice.front(), dice);
+    }
+    static void check_players(const std::vector<std::string>& /*names*/,
+                              const std::vector<std::size_t>& /*name_lines*/,
+                              std::size_t /*line*/) {}
+    GameType build(typename GameType::board_type board, std::vector<std::string> names,
+                   const typename GameType::house_rule_policy& house_rules) {
+        return GameType(std::move(board), std::move(dice), std::move(names), house_rules);
+    }
+    static void replay(GameType& game, const SavedTurn& turn, std::size_t number, bool /*last*/) {
+        replay_saved_turn(game, turn, number);
+    }
+};
 
 } // namespace detail
 
@@ -411,7 +608,8 @@ template <class GameType>
                   "load_game<GameType>(text, dice): these house rules cannot be built without "
                   "their values (StartingRolls{1, 6}, MissTurnSquares{20, 45}...): pass them, "
                   "load_game<GameType>(text, dice, house_rules)");
-    return detail::load_saved_game<GameType>(text, std::move(dice), nullptr, limits);
+    return detail::load_saved_game<GameType>(text, detail::GameTable<GameType>{std::move(dice)},
+                                             nullptr, limits);
 }
 
 /// As above, with the game's house rules given (the value its configuration holds, such as
@@ -429,7 +627,8 @@ load_game(std::string_view text, typename GameType::dice_type dice,
                   "load_game<GameType>(text, dice...): GameType must be a Game<...> (a "
                   "DecisionGame loads with load_game<GameType>(text, choices, seats...), from "
                   "saved_decision_game.hpp)");
-    return detail::load_saved_game<GameType>(text, std::move(dice), &house_rules, limits);
+    return detail::load_saved_game<GameType>(text, detail::GameTable<GameType>{std::move(dice)},
+                                             &house_rules, limits);
 }
 
 } // namespace snakeladder

@@ -488,7 +488,7 @@ void play_multiplayer_games(Roller roll, const Step step, Square home, std::uint
                 ++tally.unfinished;
                 break;
             }
-            seat = seat + 1 == seats ? 0 : seat + 1;
+            seat = detail::seat_after(seat, seats);
         }
     }
 }

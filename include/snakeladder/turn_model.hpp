@@ -13,6 +13,7 @@
 #include "turn_record.hpp"
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
@@ -27,12 +28,19 @@ namespace snakeladder {
 
 namespace detail {
 
+// The seat after `seat` in a rotation of `seats`, home or not: the one step of every rotation
+// (the games' and the simulation's loops keep the seat in a register and call this).
+template <std::unsigned_integral Seat>
+constexpr Seat seat_after(Seat seat, Seat seats) noexcept {
+    return seat + 1 == seats ? Seat{0} : static_cast<Seat>(seat + 1);
+}
+
 // The seat after `seat` in the rotation whose token is not home yet.
 inline std::uint32_t next_seat_after(const GameState& state, std::uint32_t seat,
                                      Square home) noexcept {
     const auto count = static_cast<std::uint32_t>(state.squares.size());
     for (std::uint32_t step = 0; step < count; ++step) {
-        seat = seat + 1 == count ? 0 : seat + 1;
+        seat = seat_after(seat, count);
         if (state.squares[seat] != home) {
             return seat;
         }
@@ -196,6 +204,62 @@ Square apply_plain_roll(const BasicBoard<Config>& board, GameState& state, int r
     const Square end = square;
     finish_plain_roll(board, state);
     return end;
+}
+
+// A roll declined (a stay, in the decision variants): the turn ends with the token where it
+// stood, as a roll that moved nothing, and no house rule acts on it (not even one that grants
+// another roll); the rotation then passes over the turns to be missed, as after any turn.
+template <class Config, HouseRule Rules>
+RollOutcome stay_in_place(const BasicBoard<Config>& board, GameState& state, int roll,
+                          const Rules& /*rules*/) {
+    constexpr bool skips = !rule_plays_plain<Rules>();
+    RollOutcome out;
+    out.seat = state.seat_due;
+    out.roll_in_turn = state.rolls_in_turn + 1;
+    out.roll = roll;
+    out.start = state.squares[state.seat_due];
+    out.landed = out.start;
+    out.end = out.start;
+    end_turn<skips>(state, board.config().play_to_last(), board.size(), &out.skipped);
+    return out;
+}
+
+// Takes back a turn, the outcomes of its rolls in order (at least one), from the state right
+// after them: the state is as it was when the turn began (every turn begins between turns, with
+// the player who played it due and the game not over). The turn may be whole or under way (its
+// last roll's `turn_over` unset: a person deciding in the middle of it). Everything follows from
+// the outcomes, taken back last first: the turns missed after it, the turns to miss it gave or
+// dropped, the tokens it sent back, the mover's square and a homecoming. For a turn of the
+// standard game, one outcome with `seat`, `start` and `home` set is enough.
+inline void take_back_turn(GameState& state, std::span<const RollOutcome> rolls) noexcept {
+    const RollOutcome& first = rolls.front();
+    std::uint64_t turns = rolls.back().turn_over ? 1 : 0;
+    for (std::size_t r = rolls.size(); r-- > 0;) {
+        const RollOutcome& roll = rolls[r];
+        for (const std::uint32_t seat : roll.skipped) {
+            ++state.turns_to_miss[seat];
+        }
+        turns += roll.skipped.size();
+        for (const std::uint32_t seat : roll.misses) {
+            --state.turns_to_miss[seat];
+        }
+        if (roll.misses_dropped != 0) {
+            state.turns_to_miss[roll.seat] += roll.misses_dropped;
+        }
+        for (std::size_t k = roll.knocked.size(); k-- > 0;) { // last move first
+            state.squares[roll.knocked[k].seat] = roll.knocked[k].from;
+        }
+    }
+    state.squares[first.seat] = first.start;
+    if (rolls.back().home) {
+        state.finish_order.pop_back();
+    }
+    state.seat_due = first.seat;
+    state.finished = false;
+    state.rolls_in_turn = 0;
+    state.streak = 0;
+    state.turn_start = 0;
+    state.turns_played -= turns;
 }
 
 } // namespace detail

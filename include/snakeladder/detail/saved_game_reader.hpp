@@ -729,11 +729,11 @@ inline void read_header(TextLines& lines, int version) {
 }
 
 // The settings, up to and including the line `board`. `other(line)` is offered each setting
-// line first and returns whether it read it (a decision game's `may_stay` and dice);
-// `without_dice`: the document gives no min_roll, max_roll or engine of its own (a decision
-// game's, whose `other` reads them for each of its dice).
-template <class Other>
-SavedSettings read_settings(TextLines& lines, Other&& other, bool without_dice) {
+// line first and returns whether it read it (the decision lines: `may_stay` and the dice);
+// `without_dice()`, asked once all are read: the document gives no min_roll, max_roll or engine
+// of its own (it has decision lines, whose dice have their own).
+template <class Other, class WithoutDice>
+SavedSettings read_settings(TextLines& lines, Other&& other, WithoutDice&& without_dice) {
     SavedSettings saved;
     std::string_view line;
     for (;;) {
@@ -753,7 +753,8 @@ SavedSettings read_settings(TextLines& lines, Other&& other, bool without_dice) 
     for (std::size_t key = 0; key < setting::key_count; ++key) {
         const bool of_dice =
             key == setting::min_roll || key == setting::max_roll || key == setting::engine;
-        if (saved.places[key].line == 0 && !setting::optional(key) && !(without_dice && of_dice)) {
+        if (saved.places[key].line == 0 && !setting::optional(key) &&
+            !(of_dice && without_dice())) {
             throw ParseError(lines.number(), 1,
                              fmt::format("the setting '{}' is missing; every setting comes "
                                          "before 'board'",

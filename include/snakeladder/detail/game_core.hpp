@@ -1,0 +1,398 @@
+// The one game core under Game and DecisionGame: the board and the rules a game plays under, the
+// players and their names, the standings and the result read from a GameState, the one set of
+// messages (over, turn limit, not your turn), admission, the one check that the dice can end a
+// game, the locks and the observers. The two games are drivers over it: Game rolls its dice,
+// DecisionGame asks choices and policies; what a roll does is the turn model's.
+#pragma once
+
+#include "../board.hpp"
+#include "../board_traps.hpp"
+#include "../dice.hpp"
+#include "../errors.hpp"
+#include "../game_events.hpp"
+#include "../game_result.hpp"
+#include "../game_state.hpp"
+#include "../null_mutex.hpp"
+#include "../turn_model.hpp"
+#include "../turn_record.hpp"
+#include "event_hub.hpp"
+#include "player_names.hpp"
+#include "turn_lock.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <fmt/format.h>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace snakeladder::detail {
+
+// The template arguments of both games, checked slot by slot: the first that does not fit is the
+// error's first line, and names the slot.
+template <class D, class Config, class Mutex>
+consteval bool report_game_arguments() {
+    static_assert(dice_roll<D>, "DecisionGame<D, ...> or Game<D, ...>: D must be Dice (roll(), "
+                                "min_roll() and max_roll(), each giving an int), and D has no "
+                                "roll()");
+    static_assert(!dice_roll<D> || dice_min_roll<D>,
+                  "DecisionGame<D, ...> or Game<D, ...>: D must be Dice (roll(), min_roll() and "
+                  "max_roll(), each giving an int), and D has no min_roll() const");
+    static_assert(!dice_roll<D> || !dice_min_roll<D> || dice_max_roll<D>,
+                  "DecisionGame<D, ...> or Game<D, ...>: D must be Dice (roll(), min_roll() and "
+                  "max_roll(), each giving an int), and D has no max_roll() const");
+    static_assert(report_game_config<Config>); // a GameConfig's own policy message
+    static_assert(is_game_config<Config>,
+                  "DecisionGame<D, Config, ...> or Game<D, Config, ...>: Config must be a "
+                  "GameConfig<Overshoot, Chains, House> (for example GameConfig<BounceBack, "
+                  "FollowChains>)");
+    static_assert(BasicLockable<Mutex>,
+                  "DecisionGame<D, Config, Mutex> or Game<D, Config, Mutex>: Mutex must be "
+                  "BasicLockable (default-constructible, with lock() and unlock(), like "
+                  "std::mutex or NullMutex)");
+    return true;
+}
+
+// Whether the template arguments fit both games.
+template <class D, class Config, class Mutex>
+concept game_arguments = Dice<D> && is_valid_game_config<Config> && BasicLockable<Mutex>;
+
+// Public members: the drivers' turn loops read the board, the settings and the hub directly, so
+// the standard game's fast path pays nothing for the core.
+template <class Config, BasicLockable Mutex>
+struct GameCore {
+    using house_rule_policy = typename Config::house_rule_policy;
+
+    // Throws InvalidPlayers for a player count outside the board's limits, an empty or a
+    // duplicate name.
+    GameCore(Board<Config> game_board, std::vector<std::string> players,
+             house_rule_policy house_rules)
+        : board(std::move(game_board)), names(std::move(players)),
+          config(board.config().settings(), std::move(house_rules)),
+          by_name(seats_by_name(names, config.min_players(), config.max_players())),
+          hub(std::make_shared<GameHub<Mutex>>()) {}
+
+    // Move-only: a copy would share the hub, its locks and its observers with the original.
+    GameCore(GameCore&&) = default;
+    GameCore& operator=(GameCore&&) = default;
+    GameCore(const GameCore&) = delete;
+    GameCore& operator=(const GameCore&) = delete;
+    ~GameCore() = default;
+
+    Board<Config> board;
+    std::vector<std::string> names;
+    Config config; // the board's settings and the house rules (read once a turn, kept apart)
+    std::vector<std::size_t> by_name; // seats sorted by name, for lookups by name
+    std::shared_ptr<GameHub<Mutex>> hub;
+
+    // --- Players. ---
+
+    [[nodiscard]] std::size_t seat_of(std::string_view player) const {
+        return seat_by_name(by_name, names, player);
+    }
+    void check_seat(std::size_t seat) const {
+        if (seat >= names.size()) {
+            throw InvalidPlayers(fmt::format("there is no seat {}: the game has {} players "
+                                             "(seats 0 to {})",
+                                             seat, names.size(), names.size() - 1));
+        }
+    }
+
+    // --- The dice. ---
+
+    // The one check of both games, for each of the dice a player can roll: house rules these
+    // dice cannot play are refused (a six to start they never roll...), and so is a board on
+    // which they can leave a token where home is out of reach, whole turns examined under house
+    // rules (detail::refuse_endless_game). With several dice to pick from, a token is trapped
+    // only where no roll of any of them can take it on, single rolls examined. Dice that run out
+    // (ScriptedDice) end in DiceExhausted and cannot make a game endless: only the rules are
+    // checked against the board.
+    template <Dice D>
+    void check_dice(std::span<const D> dice, const std::string& caller) const {
+        const house_rule_policy& rules = config.house_rules();
+        if constexpr (FiniteDice<D>) {
+            for (const D& one : dice) {
+                check_house_rules_playable(board, rules, one, std::vector<int>{}, true);
+            }
+            return;
+        } else {
+            if (!rules_off(rules)) {
+                for (const D& one : dice) {
+                    // Listed for the rules alone: without them no list is made.
+                    const std::vector<std::int64_t> wide = rolls_that_matter(one, board.size());
+                    const std::vector<int> rolls(wide.begin(), wide.end()); // each <= 2 * size
+                    check_house_rules_playable(board, rules, one, rolls);
+                }
+            }
+            if (dice.size() == 1) {
+                refuse_endless_game(board, dice.front(), rules, caller);
+                return;
+            }
+            std::vector<RollRun> all; // every dice's runs, then merged
+            for (const D& one : dice) {
+                const std::vector<RollRun> runs = roll_runs(one, board.size());
+                all.insert(all.end(), runs.begin(), runs.end());
+            }
+            std::sort(all.begin(), all.end(),
+                      [](const RollRun& a, const RollRun& b) { return a.low < b.low; });
+            std::vector<RollRun> every;
+            for (const RollRun& run : all) {
+                if (!every.empty() && run.low - 1 <= every.back().high) {
+                    every.back().high = std::max(every.back().high, run.high);
+                } else {
+                    every.push_back(run);
+                }
+            }
+            check_trap_search<typename Config::overshoot_rule>(
+                every, board.size(), caller + ": checking that these dice can bring a token home");
+            const std::vector<Square> traps = trap_squares(board, std::span<const RollRun>(every));
+            if (!traps.empty()) {
+                throw_invalid_config(
+                    caller + ": whatever dice are picked, " +
+                    describe_trap_squares(traps, "rolls of " + roll_list_in_words(every)));
+            }
+        }
+    }
+
+    // --- Where the game stands, read from its state. ---
+
+    [[nodiscard]] bool at_limit(const GameState& state) const noexcept {
+        return state.turns_played >= config.turn_limit();
+    }
+
+    // `between_turns`: no turn is under way (the turn limit counts only then); `started`: a roll
+    // has been made (a turn is over or under way). The same meaning in both games.
+    [[nodiscard]] GameStatus status(const GameState& state, bool between_turns,
+                                    bool started) const noexcept {
+        if (state.finished) {
+            return GameStatus::finished;
+        }
+        if (between_turns && at_limit(state)) {
+            return GameStatus::turn_limit_reached;
+        }
+        return started ? GameStatus::in_progress : GameStatus::not_started;
+    }
+
+    [[nodiscard]] std::optional<std::string> winner(const GameState& state) const {
+        if (state.finish_order.empty()) {
+            return std::nullopt;
+        }
+        return names[state.finish_order.front()];
+    }
+
+    // Players home in the order they got there, then the others by square (highest first), then
+    // by seat.
+    [[nodiscard]] std::vector<Standing> ranking(const GameState& state) const {
+        // Seats in ranking order: finishers as they got home, then the others by seat, stably
+        // sorted by square. On the stack for the usual handful of players (play() returns a
+        // ranking after every game, so this is part of its cost).
+        constexpr std::size_t on_stack = 16;
+        const std::size_t count = names.size();
+        std::array<std::size_t, on_stack> small{};
+        std::vector<std::size_t> large;
+        if (count > on_stack) {
+            large.resize(count);
+        }
+        const std::span<std::size_t> order =
+            count > on_stack ? std::span<std::size_t>(large) : std::span(small).first(count);
+        std::copy(state.finish_order.begin(), state.finish_order.end(), order.begin());
+        const std::size_t finishers = state.finish_order.size();
+        std::size_t next = finishers;
+        for (std::size_t seat = 0; seat < count; ++seat) {
+            if (state.squares[seat] != board.size()) {
+                order[next++] = seat;
+            }
+        }
+        const auto further = [&state](std::size_t a, std::size_t b) {
+            return state.squares[a] > state.squares[b];
+        };
+        const auto rest = order.begin() + static_cast<std::ptrdiff_t>(finishers);
+        if (count > on_stack) {
+            std::stable_sort(rest, order.end(), further);
+        } else { // insertion sort: stable, and no buffer to allocate
+            for (auto it = rest; it != order.end(); ++it) {
+                const std::size_t seat = *it;
+                auto hole = it;
+                for (; hole != rest && further(seat, *(hole - 1)); --hole) {
+                    *hole = *(hole - 1);
+                }
+                *hole = seat;
+            }
+        }
+        std::vector<Standing> standings;
+        standings.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::size_t seat = order[i];
+            standings.push_back({i + 1, seat, names[seat], state.squares[seat], i < finishers});
+        }
+        return standings;
+    }
+
+    [[nodiscard]] GameResult result(const GameState& state, bool between_turns,
+                                    bool started) const {
+        return {status(state, between_turns, started), winner(state), state.turns_played,
+                ranking(state)};
+    }
+
+    // --- Admission and its messages. ---
+
+    // Whether a turn may be played (by `claimed`, when a player claims it): false to stop
+    // quietly (play() at the end), else throws the reason it may not, in this order: a name not
+    // in the game (InvalidPlayers), GameOver, TurnLimitReached (`limit_reached`: the driver says
+    // whether the limit counts now), NotYourTurn.
+    bool admit(const GameState& state, const std::string_view* claimed, bool stop_quietly,
+               bool limit_reached) const {
+        const bool other =
+            claimed != nullptr && *claimed != std::string_view(names[state.seat_due]);
+        if (other) {
+            (void)seat_of(*claimed); // an unknown name is refused before anything else
+        }
+        if (state.finished) {
+            if (stop_quietly) {
+                return false;
+            }
+            throw GameOver(game_over_message(state));
+        }
+        if (limit_reached) {
+            if (stop_quietly) {
+                return false;
+            }
+            throw TurnLimitReached(fmt::format(
+                "the game has reached its turn limit of {} turns{}", config.turn_limit(),
+                state.finish_order.empty() ? " without a winner" : ""));
+        }
+        if (other) {
+            throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s",
+                                          shown_for_message(names[state.seat_due]),
+                                          shown_for_message(*claimed)));
+        }
+        return true;
+    }
+
+    void throw_if_finished(const GameState& state) const {
+        if (state.finished) {
+            throw GameOver(game_over_message(state));
+        }
+    }
+
+    [[nodiscard]] std::string game_over_message(const GameState& state) const {
+        std::string message =
+            fmt::format("the game is over after {} turns: {} won", state.turns_played,
+                        shown_for_message(names[state.finish_order.front()]));
+        if (config.play_to_last() && state.squares.size() - state.finish_order.size() == 1) {
+            for (std::size_t seat = 0; seat < names.size(); ++seat) {
+                if (state.squares[seat] != board.size()) {
+                    message += fmt::format(" and only {} is left", shown_for_message(names[seat]));
+                }
+            }
+        }
+        return message;
+    }
+
+    // --- Observers. ---
+
+    template <GameObserver F>
+    [[nodiscard]] Subscription subscribe(F&& observer) {
+        std::unique_ptr<Observer> erased =
+            std::make_unique<ObserverOf<std::decay_t<F>>>(std::forward<F>(observer));
+        TurnLock<Mutex> turn(*hub);
+        auto& observers = hub->observers;
+        if (observers.size() == observers.capacity()) { // a failure leaves the list as it was
+            observers.reserve(std::max<std::size_t>(4, 2 * observers.capacity()));
+        }
+        const std::uint64_t id = hub->next_id++;
+        observers.push_back({id, std::move(erased), true});
+        return {std::weak_ptr<SubscriptionTarget>(hub), id};
+    }
+
+    [[nodiscard]] bool observed() const noexcept { return !hub->observers.empty(); }
+
+    // The events of a turn that is over, `state` the game's state after it, queued for delivery
+    // (see GameEvent for the order). On a throw, nothing stays queued.
+    void queue_turn_events(const TurnRecord& record, const GameState& state) {
+        std::deque<GameEvent>& queue = hub->queue;
+        const std::size_t before = queue.size();
+        try {
+            if (record.turn == 1) {
+                queue.emplace_back(GameStarted{names});
+            }
+            queue.emplace_back(TurnPlayed{record});
+            for (const KnockedBack& knocked : record.knocked_back) {
+                if (knocked.seat != record.seat) { // a rule moving the mover sends nobody back
+                    queue.emplace_back(TokenSentBack{record.turn, knocked.seat, knocked.player,
+                                                     knocked.from, record.seat, record.player,
+                                                     knocked.to});
+                }
+            }
+            if (record.home) {
+                queue.emplace_back(
+                    PlayerHome{record.turn, record.seat, record.player, record.place});
+            }
+            if (state.finished || at_limit(state)) {
+                queue.emplace_back(GameEnded{result(state, true, true)});
+            }
+        } catch (...) {
+            while (queue.size() > before) {
+                queue.pop_back();
+            }
+            throw;
+        }
+    }
+
+    // Delivers what is queued, with the state lock free and the turn lock held until the last
+    // observer returns; then rethrows the first exception an observer threw.
+    void deliver(TurnLock<Mutex>& turn) {
+        const std::exception_ptr error = hub->deliver();
+        turn.unlock();
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+
+    // --- Replays. ---
+
+    // A replayed roll outside what the dice roll; a turn given too many rolls or too few.
+    template <Dice D>
+    static void check_replayed_roll(const D& dice, int roll) {
+        const auto low = static_cast<std::int64_t>(dice.min_roll());
+        const auto high = static_cast<std::int64_t>(dice.max_roll());
+        if (roll < low || roll > high) {
+            throw InvalidConfig(
+                fmt::format("roll {} is outside what the dice roll ({} to {})", roll, low, high));
+        }
+    }
+    [[noreturn]] static void refuse_replay_length(std::size_t used, std::size_t given) {
+        if (used == given) {
+            throw InvalidConfig(
+                fmt::format("the turn needs another roll after the {} given", given));
+        }
+        throw InvalidConfig(
+            fmt::format("the turn was over after {} of the {} rolls given", used, given));
+    }
+
+    // --- Comparing two games. ---
+
+    // `same()` with both games' state locks held, always taken in the same order, so two threads
+    // comparing a == b and b == a cannot deadlock. The board and rules and the players are
+    // compared first.
+    template <class Same>
+    static bool compare(const GameCore& a, const GameCore& b, Same&& same) {
+        const bool a_first = std::less<const GameCore*>{}(&a, &b);
+        std::lock_guard<Mutex> first((a_first ? a : b).hub->state_mutex);
+        std::lock_guard<Mutex> second((a_first ? b : a).hub->state_mutex);
+        return a.board == b.board && a.config == b.config && a.names == b.names && same();
+    }
+};
+
+} // namespace snakeladder::detail
