@@ -541,7 +541,7 @@ private:
         } else {
             std::vector<detail::RollRun> all; // every dice's runs, then merged
             for (const D& dice : choices_.dice) {
-                const std::vector<detail::RollRun> runs = detail::roll_runs(dice, board_.size());
+                const std::vector<detail::RollRun> runs = detail::roll_runs(dice, board_);
                 if (!detail::rules_off(config_.house_rules())) {
                     const std::vector<std::int64_t> wide = detail::listed_rolls(runs);
                     detail::check_house_rules_playable(board_, config_.house_rules(), dice,

@@ -837,8 +837,8 @@ private:
         }
         if (!detail::rules_off(config_.house_rules())) {
             // Listed for the rules alone: without them no list is made, whatever the dice.
-            const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_.size());
-            const std::vector<int> rolls(wide.begin(), wide.end()); // each at most 2 * size
+            const std::vector<std::int64_t> wide = detail::rolls_that_matter(dice_, board_);
+            const std::vector<int> rolls(wide.begin(), wide.end());
             detail::check_house_rules_playable(board_, config_.house_rules(), dice_, rolls);
         }
         detail::refuse_endless_game(board_, dice_, config_.house_rules(), "Game");

@@ -1,8 +1,11 @@
 // Board construction from an arbitrary size and jump list, under each chain rule and each
-// overshoot rule. Every input is a board or a snakeladder::Error. On a board, every move from
-// every square with the rolls 1..6 and a few rolls taken from the input (up to INT64_MAX) stays
-// on the board, step() agrees with advance() and with the rules worked out here independently,
-// and traps() agrees with a slow fixed-point computation.
+// overshoot rule: the library's three and two of a user's own (one wraps round past home and
+// declares past_home, one sends the token back to 0 and declares alike_from). Every input is a
+// board or a snakeladder::Error. On a board, every move from every square with the rolls 1..6
+// and a few rolls taken from the input (up to INT64_MAX) stays on the board, step() agrees with
+// advance() and with the rules worked out here independently, a roll of at least the rule's
+// declared alike_from moves as alike_from does, and traps() agrees with a slow fixed-point
+// computation.
 //
 // Bytes: a size selector (below 0xF0: a size of 1..128 from the next byte; otherwise a size
 // the configuration must refuse), the number of extra rolls (0..3) and one byte each (0xF0 and up
@@ -18,6 +21,7 @@
 #include <limits>
 #include <snakeladder/board.hpp>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -73,6 +77,32 @@ Input decode(fuzz::FuzzInput& bytes) {
     return input;
 }
 
+// Past home, the token wraps round to square 1 and on; declares that it depends only on how far.
+struct WrapRound {
+    static constexpr std::string_view name = "WrapRound";
+    static constexpr OvershootOutcome past_home(std::int64_t beyond, Square size) noexcept {
+        return {static_cast<Square>(1 + (beyond - 1) % size), false};
+    }
+    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
+        const std::int64_t room = std::int64_t{size} - from;
+        return roll <= room ? OvershootOutcome{static_cast<Square>(from + roll), false}
+                            : past_home(roll - room, size);
+    }
+};
+
+// Past home, the token goes back to square 0; every roll of size + 1 or more does so.
+struct BackToZero {
+    static constexpr std::string_view name = "BackToZero";
+    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
+        return roll <= std::int64_t{size} - from
+                   ? OvershootOutcome{static_cast<Square>(from + roll), false}
+                   : OvershootOutcome{0, false};
+    }
+    static constexpr std::int64_t alike_from(Square size) noexcept {
+        return std::int64_t{size} + 1;
+    }
+};
+
 // What the overshoot rule should make of a roll, in 128-bit arithmetic so no sum can overflow.
 template <class Overshoot>
 OvershootOutcome expected_landing(Square from, std::int64_t roll, Square size) {
@@ -85,6 +115,10 @@ OvershootOutcome expected_landing(Square from, std::int64_t roll, Square size) {
     } else if constexpr (std::is_same_v<Overshoot, BounceBack>) {
         const __int128 bounced = 2 * static_cast<__int128>(size) - target;
         return {bounced < 1 ? 1 : static_cast<Square>(bounced), false};
+    } else if constexpr (std::is_same_v<Overshoot, WrapRound>) {
+        return {static_cast<Square>(1 + (target - size - 1) % size), false};
+    } else if constexpr (std::is_same_v<Overshoot, BackToZero>) {
+        return {0, false};
     } else {
         return {size, false};
     }
@@ -192,6 +226,12 @@ void check(const Input& input) {
             if constexpr (Chains::policy != ChainPolicy::follow) {
                 FUZZ_CHECK(move.jumps.size() <= 1);
             }
+            if constexpr (DeclaresRollsAlike<Overshoot>) {
+                const std::int64_t alike = Overshoot::alike_from(size);
+                if (roll >= alike) {
+                    FUZZ_CHECK(board->step(from, alike).end == end);
+                }
+            }
         }
     }
     FUZZ_CHECK(!fuzz::attempted([&] { (void)board->step(-1, 1); }));
@@ -230,5 +270,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_each_chain_rule<ExactFinish>(input);
     check_each_chain_rule<BounceBack>(input);
     check_each_chain_rule<OvershootWins>(input);
+    check_each_chain_rule<WrapRound>(input);
+    check_each_chain_rule<BackToZero>(input);
     return 0;
 }
