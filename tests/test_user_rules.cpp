@@ -638,3 +638,25 @@ TEST_CASE("an overshoot rule that puts a token off the board is refused with Inv
     check_off_board<1>(-1);
     check_off_board<2>(INT_MAX);
 }
+
+TEST_CASE("the trap check's first pass, which proves boards sound for dice rolling 1..h, lets "
+          "through only boards without h squares in a row that send a token down",
+          "[user_rules][traps]") {
+    // By hand, 10 squares. Snakes 4-1 and 5-1 with rolls {1, 2}: from 3 both rolls slide back to
+    // 1, and from 0, 1, 2 a token gets no further than 3, so home is out of reach from the start.
+    const Board<> two({{4, 1}, {5, 1}}, GameConfig<>({.size = 10}));
+    CHECK(two.traps(std::vector<std::int64_t>{1, 2}) == std::vector<Square>{0, 1, 2, 3});
+    // A 3 from square 3 lands on 6: no trap.
+    CHECK(two.traps(std::vector<std::int64_t>{1, 2, 3}).empty());
+    // Three snakes in a row stop a die of 1..3 the same way.
+    const Board<> three({{4, 1}, {5, 1}, {6, 2}}, GameConfig<>({.size = 10}));
+    CHECK(three.traps(std::vector<std::int64_t>{1, 2, 3}) == std::vector<Square>{0, 1, 2, 3});
+    CHECK(three.traps(std::vector<std::int64_t>{1, 2, 3, 4}).empty());
+    // Under FollowChains a ladder whose chain ends lower sends a token down too: 4 -> 7 -> 2.
+    using Follow = GameConfig<ExactFinish, FollowChains>;
+    const Board<Follow> chained({{4, 7}, {7, 2}, {5, 1}}, Follow({.size = 10}));
+    CHECK(chained.traps(std::vector<std::int64_t>{1, 2}) == std::vector<Square>{0, 1, 2, 3});
+    // A ladder (4 -> 7) between two snakes breaks the row.
+    const Board<> ladder({{3, 1}, {4, 7}, {5, 1}}, GameConfig<>({.size = 10}));
+    CHECK(ladder.traps(std::vector<std::int64_t>{1, 2}).empty());
+}

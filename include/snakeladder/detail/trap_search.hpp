@@ -219,8 +219,48 @@ private:
 template <class Board, class Moves>
 std::vector<Square> trap_squares_with(const Board& board, Moves&& moves);
 
+// A first pass that proves, in time linear in the jumps and the longest roll and with no memory,
+// that a board has no trap for the common dice: those that roll every value from 1 to some h.
+// Rolls that stay on the board add up under every overshoot rule, so from a square s a token can
+// land on any of s + 1 .. s + h (up to home). Unless all of them send it below where it landed (a
+// snake's head, or a chain that ends lower), one of them leaves it above s: from every square a
+// token can climb, so home is reached from everywhere. That holds when no h consecutive squares
+// all send a token down (home sends nobody down, so the squares just below it are covered).
+// Only under a rule that declares past_home, whose every move past home is then asked once (each
+// distance, through the board): the full search would have refused a rule that puts a token off
+// the board, and so must this.
+template <class Board>
+bool climbs_from_everywhere(const Board& board, std::span<const RollRun> runs) {
+    using Overshoot = typename Board::overshoot_rule;
+    if (!DeclaresPastHome<Overshoot> || runs.empty() || runs.front().low != 1 ||
+        !trap_search_by_distance<Overshoot>(runs)) {
+        return false;
+    }
+    const std::int64_t h = runs.front().high;
+    std::int64_t falling = 0; // consecutive squares, up to the last jump seen, that send down
+    Square last_falling = -1;
+    for (const Jump& jump : board.jumps()) { // by start
+        if (board.resolve(jump.start) < jump.start) {
+            falling = jump.start == last_falling + 1 ? falling + 1 : 1;
+            last_falling = jump.start;
+            if (falling >= h) {
+                return false;
+            }
+        }
+    }
+    const std::uint64_t distances = trap_search_distances(runs);
+    for (std::uint64_t k = 1; k <= distances; ++k) {
+        // From the square before home, a roll of k + 1 goes k past home.
+        (void)board.land(board.size() - 1, static_cast<std::int64_t>(k) + 1);
+    }
+    return true;
+}
+
 template <class Board>
 std::vector<Square> trap_squares(const Board& board, std::span<const RollRun> runs) {
+    if (climbs_from_everywhere(board, runs)) {
+        return {};
+    }
     if constexpr (DeclaresPastHome<typename Board::overshoot_rule>) {
         if (trap_search_by_distance<typename Board::overshoot_rule>(runs)) {
             return trap_squares_with(board, PastHomeMoves<Board>(board, runs));
