@@ -5,6 +5,7 @@
 // an independent computation written here over Board::step alone.
 #include "catch.hpp"
 #include "support.hpp"
+#include "user_rules.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -31,60 +32,13 @@
 #include <vector>
 
 using namespace snakeladder;
+using user_rules::BackToZero;
+using user_rules::BackToZeroPastHome;
+using user_rules::PingPong;
+using user_rules::WrapRound;
+using user_rules::WrapRoundPastHome;
 
 namespace {
-
-// Past home the token wraps round to square 1 and on (the rule). Declares nothing: no
-// two of its rolls move alike from every square.
-struct WrapRound {
-    static constexpr std::string_view name = "WrapRound";
-    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t room = std::int64_t{size} - from;
-        if (roll <= room) {
-            return {static_cast<Square>(from + roll), false};
-        }
-        return {static_cast<Square>(1 + (roll - room - 1) % size), false};
-    }
-};
-
-// An overshooting token goes back to square 0. Declares that every roll of size + 1 or more
-// (past home from every square) moves alike.
-struct BackToZero {
-    static constexpr std::string_view name = "BackToZero";
-    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        return roll <= std::int64_t{size} - from
-                   ? OvershootOutcome{static_cast<Square>(from + roll), false}
-                   : OvershootOutcome{0, false};
-    }
-    static constexpr std::int64_t alike_from(Square size) noexcept {
-        return std::int64_t{size} + 1;
-    }
-};
-
-// The token bounces off home and off square 0 as often as the roll carries it (twice and more).
-struct PingPong {
-    static constexpr std::string_view name = "PingPong";
-    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t period = 2 * std::int64_t{size};
-        const std::int64_t at = (from + roll % period) % period; // no overflow at INT64_MAX
-        return {static_cast<Square>(at <= size ? at : period - at), false};
-    }
-};
-
-// The same two rules declaring past_home (each depends only on how far past home the roll goes),
-// so the trap search follows their runs of rolls through it rather than roll by roll.
-struct WrapRoundPastHome : WrapRound {
-    static constexpr std::string_view name = "WrapRoundPastHome";
-    static constexpr OvershootOutcome past_home(std::int64_t beyond, Square size) noexcept {
-        return {static_cast<Square>(1 + (beyond - 1) % size), false};
-    }
-};
-struct BackToZeroPastHome : BackToZero {
-    static constexpr std::string_view name = "BackToZeroPastHome";
-    static constexpr OvershootOutcome past_home(std::int64_t, Square) noexcept {
-        return {0, false};
-    }
-};
 
 static_assert(OvershootRule<WrapRound> && !DeclaresRollsAlike<WrapRound>);
 static_assert(DeclaresPastHome<WrapRoundPastHome> && DeclaresPastHome<BackToZeroPastHome>);

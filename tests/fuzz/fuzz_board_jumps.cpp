@@ -11,6 +11,7 @@
 // the configuration must refuse), the number of extra rolls (0..3) and one byte each (0xF0 and up
 // pick huge rolls), then jumps as pairs of 16-bit squares (0xFFF0 and up pick extreme values)
 // until the input runs out, at most 64.
+#include "../user_rules.hpp"
 #include "fuzz_support.hpp"
 
 #include <algorithm>
@@ -77,31 +78,8 @@ Input decode(fuzz::FuzzInput& bytes) {
     return input;
 }
 
-// Past home, the token wraps round to square 1 and on; declares that it depends only on how far.
-struct WrapRound {
-    static constexpr std::string_view name = "WrapRound";
-    static constexpr OvershootOutcome past_home(std::int64_t beyond, Square size) noexcept {
-        return {static_cast<Square>(1 + (beyond - 1) % size), false};
-    }
-    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t room = std::int64_t{size} - from;
-        return roll <= room ? OvershootOutcome{static_cast<Square>(from + roll), false}
-                            : past_home(roll - room, size);
-    }
-};
-
-// Past home, the token goes back to square 0; every roll of size + 1 or more does so.
-struct BackToZero {
-    static constexpr std::string_view name = "BackToZero";
-    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        return roll <= std::int64_t{size} - from
-                   ? OvershootOutcome{static_cast<Square>(from + roll), false}
-                   : OvershootOutcome{0, false};
-    }
-    static constexpr std::int64_t alike_from(Square size) noexcept {
-        return std::int64_t{size} + 1;
-    }
-};
+using user_rules::BackToZero;
+using WrapRound = user_rules::WrapRoundPastHome;
 
 // What the overshoot rule should make of a roll, in 128-bit arithmetic so no sum can overflow.
 template <class Overshoot>
