@@ -682,8 +682,7 @@ TEST_CASE("the elimination solves while it factors, and keeps L only for a secon
     const Board<> board(jumps, GameConfig<>({.size = 400}));
     const FairDice<> d6;
     const std::vector<double> reference = dense_reference(board, d6.face_probabilities());
-    const detail::TokenChain<GameConfig<>> chain(
-        board, detail::board_roll_odds(d6.face_probabilities(), board.size()));
+    const detail::TokenChain<GameConfig<>> chain(board, detail::board_roll_odds(d6, board));
     const auto unit = [](Square) { return 1.0; };
     const auto check_every_square = [&](const std::vector<double>& v) {
         for (Square s = 0; s < board.size(); ++s) {
@@ -736,8 +735,7 @@ TEST_CASE("the elimination solves while it factors, and keeps L only for a secon
         // The automatic choice gives this board to the elimination, which the first solve
         // factors without L; the second solve must factor again, keeping it.
         const Board<> big = short_jumps_board();
-        const detail::TokenChain<GameConfig<>> big_chain(
-            big, detail::board_roll_odds(d6.face_probabilities(), big.size()));
+        const detail::TokenChain<GameConfig<>> big_chain(big, detail::board_roll_odds(d6, big));
         detail::ExpectationSolver<GameConfig<>> solver(big_chain, SolveMethod::automatic, true, {},
                                                        detail::RightHandSides::one);
         const std::vector<double> once = solver.solve(unit);
@@ -863,8 +861,7 @@ TEST_CASE("when no factorization is affordable, GMRES goes on with its slow mode
     const ExpectedTurns eliminated = expected_turns(board, d6, SolveMethod::elimination);
     REQUIRE(eliminated.solve.backward_error <= 1e-14);
 
-    const detail::TokenChain<GameConfig<>> chain(
-        board, detail::board_roll_odds(d6.face_probabilities(), board.size()));
+    const detail::TokenChain<GameConfig<>> chain(board, detail::board_roll_odds(d6, board));
     detail::ExpectationSolver<GameConfig<>> solver(chain, SolveMethod::gmres, false);
     std::vector<double> patient = solver.solve([](Square) { return 1.0; });
     detail::fill_landing_values(chain, patient); // a jump's start: the value where it ends

@@ -2,6 +2,7 @@
 // and for scripted dice, whose rolls are those between their smallest and largest.
 #include "catch.hpp"
 #include "support.hpp"
+#include "user_rules.hpp"
 
 #include <cstdint>
 #include <fmt/format.h>
@@ -35,18 +36,6 @@ TEST_CASE("traps described in words", "[analysis][traps]") {
 }
 
 namespace {
-
-// An overshoot rule of a user's own: a roll past home wraps round to the start of the track.
-struct WrapAround {
-    static constexpr std::string_view name = "WrapAround";
-    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
-        const std::int64_t room = std::int64_t{size} - from;
-        if (roll <= room) {
-            return {static_cast<Square>(from + roll), false};
-        }
-        return {static_cast<Square>((roll - room - 1) % size + 1), false};
-    }
-};
 
 // The traps found the plain way, independently of Board::traps: every move of every roll from
 // every square, by Board::step, forwards from the start, then backwards from home.
@@ -147,7 +136,7 @@ TEST_CASE("Board::traps finds what a search over every move finds", "[board][tra
     check_against_every_move<OvershootWins, RejectChains>(7);
     check_against_every_move<OvershootWins, FollowChains>(8);
     check_against_every_move<OvershootWins, SingleJump>(9);
-    check_against_every_move<WrapAround, FollowChains>(10);
+    check_against_every_move<user_rules::WrapRound, FollowChains>(10);
 }
 
 TEST_CASE("Board::traps with rolls that bounce below square 1", "[board][traps]") {

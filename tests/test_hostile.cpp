@@ -255,9 +255,9 @@ TEST_CASE("traps refuses a search too long, naming the call and the sizes", "[ho
 }
 
 TEST_CASE("a game accepts any dice the documented limits allow", "[hostile][traps][game]") {
-    // 100,000 faces on 40,000 squares: once listed roll by roll, now one run, 1..80,000 (every
-    // roll from twice the size on moves alike). A roll of exactly what is left reaches home from
-    // every square, so nothing is a trap.
+    // 100,000 faces on 40,000 squares: once listed roll by roll, now one run, 1..40,001 (every
+    // roll from 40,001 on is forfeited from every square under ExactFinish: its alike_from). A roll
+    // of exactly what is left reaches home from every square, so nothing is a trap.
     const Game big_die(Board<>({}, sized(40'000)), FairDice<>::seeded(1, {.sides = 100'000}),
                        {"a", "b"});
     REQUIRE(big_die.turns() == 0);
@@ -290,14 +290,16 @@ TEST_CASE("a game refuses dice whose rolls form too many runs, naming Game",
                                 "run, 2, 4, 6 three) or a smaller board");
     REQUIRE_THROWS_AS(game(), InvalidConfig);
     // Under house rules whole turns are followed roll by roll: 100,000 faces on 20,000 squares
-    // are the rolls 1..40,000 and the maximum, 100,000, from each square 800,020,000 moves.
+    // are the rolls 1..20,001 (every longer roll is forfeited from every square under
+    // ExactFinish, which declares it: alike_from) and the maximum, 100,000, from each square
+    // 400,040,000 moves.
     const auto knock_back = [&] {
         return Game(Board<>({}, sized(20'000)), FairDice<>::seeded(1, {.sides = 100'000}),
                     {"a", "b"}, KnockBack{});
     };
     REQUIRE_THROWS_WITH(knock_back(),
                         "Game: checking that these dice can bring a token home under house rules "
-                        "KnockBack would follow 40001 rolls from each of 20000 squares, 800020000 "
+                        "KnockBack would follow 20002 rolls from each of 20000 squares, 400040000 "
                         "moves, more than the 134217728 allowed (max_trap_moves); use dice of "
                         "fewer faces or a smaller board");
 }

@@ -919,7 +919,8 @@ TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
         const StartingRolls start{75};
         CHECK_NOTHROW(Game<FairDice<>, Bounce>(plain, FairDice<>::seeded(1, {.sides = 100}),
                                                {"Ana", "Ben"}, start));
-        // Dice too large to list on the board: the rolls that matter (up to twice the size)
+        // Dice too large to list on the board: the rolls that matter (up to BounceBack's
+        // alike_from, 2 * size - 1)
         // stand for the rest, and the maximum is followed as itself. 65,536 faces on 3,000
         // squares would be more moves than max_trap_moves; INT_MAX faces cannot be listed.
         const Board<Bounce> wide(std::vector<Jump>{}, {.size = 3000});

@@ -618,9 +618,10 @@ TEST_CASE("boards with a trap are refused before anything is played", "[simulate
     SECTION("bounce back with rolls far past home: every move ends on square 1") {
         const Board<GameConfig<BounceBack>> board(std::vector<Jump>{},
                                                   GameConfig<BounceBack>({.size = 9}));
-        // Every roll past 2 * size moves a token like a roll of 2 * size: it is named as 18.
+        // Every roll of 2 * size - 1 or more moves a token like that roll (BounceBack's
+        // alike_from: from square 0 a 17 goes 9 up and 8 back, onto square 1): it is named as 17.
         CHECK_THROWS_WITH(simulate(board, always(1000)),
-                          SL_CONTAINS("home can never be reached from the start with rolls {18}"));
+                          SL_CONTAINS("home can never be reached from the start with rolls {17}"));
     }
 }
 

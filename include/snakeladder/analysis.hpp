@@ -117,8 +117,8 @@ ExpectedTurns expected_turns_from_odds(const BasicBoard<Config>& board, std::vec
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 std::vector<ChanceOutcome> rule_analysis_rolls(const BasicBoard<Config>& board, const D& dice,
                                                const Rules& rules) {
-    (void)board_roll_odds(dice.face_probabilities(), board.size());
-    check_house_rules_playable(board, rules, dice, rolls_that_matter(dice, board.size()));
+    (void)board_roll_odds(dice, board);
+    check_house_rules_playable(board, rules, dice, rolls_that_matter(dice, board));
     return chance_outcomes(
         dice, GameState({.players = 1, .max_roll = static_cast<int>(dice.max_roll())}));
 }
@@ -151,8 +151,7 @@ template <typename Config, DiceWithOdds D>
 [[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
                                            const SolveOptions& options) {
     detail::check_solve_options(options);
-    return detail::expected_turns_from_odds(
-        board, detail::board_roll_odds(dice.face_probabilities(), board.size()), options);
+    return detail::expected_turns_from_odds(board, detail::board_roll_odds(dice, board), options);
 }
 
 /// expected_turns(board, dice, {.method = method}).
@@ -235,8 +234,7 @@ template <typename Config, DiceWithOdds D>
 [[nodiscard]] LengthDistribution length_distribution(const BasicBoard<Config>& board, const D& dice,
                                                      const DistributionOptions& options = {}) {
     detail::check_distribution_options(options);
-    const detail::TokenChain<Config> chain(
-        board, detail::board_roll_odds(dice.face_probabilities(), board.size()));
+    const detail::TokenChain<Config> chain(board, detail::board_roll_odds(dice, board));
     return detail::LengthDistributionAccess::build(chain, options);
 }
 

@@ -3,6 +3,7 @@
 
 #include "config.hpp"
 #include "detail/first_named.hpp"
+#include "detail/roll_runs.hpp"
 #include "detail/trap_search.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
@@ -38,12 +39,15 @@ struct Move {
 
 /// The most moves Board::traps (and the check of Game, simulate and DecisionGame that dice can
 /// bring a token home) examines: squares times runs of consecutive rolls (1..6 is one run, {2, 4}
-/// two; every roll of twice the board's size or more counts as that roll). This bounds its time;
-/// its memory is a few bytes a square. Under an overshoot rule of your own each distinct roll
-/// counts, and each move is kept (4 bytes), so this also bounds memory to half a gigabyte. Under
-/// house rules, whole turns are followed roll by roll: squares times distinct rolls. A larger
-/// question is refused with InvalidConfig naming the call.
-inline constexpr std::uint64_t max_trap_moves = std::uint64_t{1} << 27;
+/// two) under an overshoot rule that declares `past_home` (rules.hpp: the library's three do),
+/// rolls the rule declares alike (`alike_from`) counting as one. This bounds its time; its memory
+/// is a few bytes a square, and a few bytes for each square the longest roll can go past home
+/// (when that is more than this limit, as only under a rule declaring `past_home` but no
+/// `alike_from`, the rolls are followed one by one, as below). Under an overshoot rule that
+/// declares no `past_home` each distinct roll counts, and each move is kept (4 bytes), so this also
+/// bounds memory to half a gigabyte. Under house rules, whole turns are followed roll by roll:
+/// squares times distinct rolls. A larger question is refused with InvalidConfig naming the call.
+inline constexpr std::uint64_t max_trap_moves = detail::trap_move_limit;
 
 namespace detail {
 // Refuses, naming `question` (the caller's call and what it asked), a trap search of more than
@@ -52,7 +56,7 @@ template <class Overshoot>
 void check_trap_search(std::span<const RollRun> runs, Square size, const std::string& question) {
     const std::uint64_t moves = trap_search_moves<Overshoot>(runs, size);
     if (moves > max_trap_moves) {
-        constexpr bool by_runs = overshoot_in_closed_form<Overshoot>;
+        const bool by_runs = trap_search_by_distance<Overshoot>(runs);
         throw InvalidConfig(fmt::format(
             "{} would examine {} moves ({} {} from each of {} squares), more than the {} allowed "
             "(max_trap_moves); {}",
@@ -161,17 +165,34 @@ public:
         return rest_[static_cast<std::size_t>(landed)];
     }
 
-    /// The fast path: where a token on `from` ends after `roll`. No checks: `from` in 0..size,
-    /// `roll` at least 1. Used by the game and the simulator on every turn.
-    [[nodiscard]] constexpr Square advance(Square from, std::int64_t roll) const noexcept {
+    /// Where the overshoot rule puts a token on `from` after `roll`, before any jump (no checks
+    /// of `from`, 0..size, or `roll`, at least 1). Throws InvalidConfig when the rule puts the
+    /// token off the board: every move of the library goes through here, so a rule's mistake is
+    /// an error naming it, never a read outside the board.
+    [[nodiscard]] constexpr OvershootOutcome land(Square from, std::int64_t roll) const {
         const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
+        if (static_cast<std::uint32_t>(out.landed) > static_cast<std::uint32_t>(size()))
+            [[unlikely]] {
+            detail::throw_invalid_config(fmt::format(
+                "the overshoot rule {} moved a token from square {} with a roll of {} to square "
+                "{}, which is not on the board (squares 0..{})",
+                overshoot_rule::name, from, roll, out.landed, size()));
+        }
+        return out;
+    }
+
+    /// The fast path: where a token on `from` ends after `roll`. No checks of the arguments:
+    /// `from` in 0..size, `roll` at least 1. Used by the game and the simulator on every turn.
+    /// Throws InvalidConfig when the overshoot rule puts the token off the board (land).
+    [[nodiscard]] constexpr Square advance(Square from, std::int64_t roll) const {
+        const OvershootOutcome out = land(from, roll);
         return out.blocked ? from : rest_[static_cast<std::size_t>(out.landed)];
     }
 
     /// One move with everything it did: the overshoot rule first, then the jumps under the
     /// chain rule (so a bounce that lands on a snake's head slides down it). A move the exact
     /// finish forfeits takes no jump. Throws InvalidConfig for a square outside 0..size or a
-    /// roll below 1.
+    /// roll below 1, and when the overshoot rule puts the token off the board.
     [[nodiscard]] constexpr Move step(Square from, std::int64_t roll) const {
         if (from < 0 || from > size()) {
             detail::throw_invalid_config("square " + std::to_string(from) +
@@ -189,7 +210,7 @@ public:
         Move move;
         move.start = from;
         move.roll = roll;
-        const OvershootOutcome out = overshoot_rule::apply(from, roll, size());
+        const OvershootOutcome out = land(from, roll);
         move.landed = out.landed;
         move.blocked = out.blocked;
         if (out.blocked) {
@@ -214,8 +235,9 @@ public:
     /// Squares a token can reach from square 0 with the given rolls but from which home can
     /// never be reached: a game that lands there never ends. Empty for a sound board. Rolls
     /// below 1 are ignored. Time about size() times the runs of consecutive rolls (one for
-    /// 1..20), memory a few bytes a square; throws InvalidConfig when size() times the runs is
-    /// above max_trap_moves.
+    /// 1..20) under the library's overshoot rules, times the distinct rolls under a rule that
+    /// declares no `past_home` (rules.hpp); throws InvalidConfig past max_trap_moves, and when
+    /// the overshoot rule puts a token off the board.
     [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
     /// The same for any range of integer rolls (`possible_rolls(dice)` gives a vector<int>).
     template <detail::const_range Rolls>
@@ -437,9 +459,8 @@ using Board = BasicBoard<typename detail::board_of<Config>::type>;
 
 template <typename Config>
 std::vector<Square> BasicBoard<Config>::traps(std::span<const std::int64_t> rolls) const {
-    const std::int64_t largest =
-        detail::overshoot_in_closed_form<overshoot_rule> ? 2 * std::int64_t{size()} : 0;
-    const std::vector<detail::RollRun> runs = detail::runs_of(rolls, largest);
+    const std::vector<detail::RollRun> runs =
+        detail::runs_of(rolls, detail::alike_from<overshoot_rule>(size()));
     detail::check_trap_search<overshoot_rule>(runs, size(),
                                               "Board::traps: finding the traps for these rolls");
     return detail::trap_squares(*this, std::span<const detail::RollRun>(runs));

@@ -298,8 +298,7 @@ jump_effects_by_updates(const BasicBoard<Config>& board, const D& dice, double w
         if (alone[static_cast<std::size_t>(s)] != 0 && s != 0) {
             const Jump* own = board.jump_from(s);
             for (const ChanceOutcome& roll : rolls) {
-                const OvershootOutcome out =
-                    BasicBoard<Config>::overshoot_rule::apply(s, roll.roll, size);
+                const OvershootOutcome out = board.land(s, roll.roll);
                 if (own != nullptr && !out.blocked && chains.passes(out.landed, s)) {
                     add(here, static_cast<std::size_t>(own - jumps.data()), roll.probability);
                 }

@@ -222,8 +222,9 @@ template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
                                  : ""));
     }
 
+    // The rolls depend on the size and the overshoot rule alone, not on the layout.
     const std::vector<detail::RollOdds> odds =
-        detail::board_roll_odds(dice.face_probabilities(), n);
+        detail::board_roll_odds(dice, Board<Config>(std::vector<Jump>{}, options.config));
     std::int64_t candidates = 0;
     double closest = std::numeric_limits<double>::infinity();
     double shortest_seen = std::numeric_limits<double>::infinity();

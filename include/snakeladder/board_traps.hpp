@@ -4,7 +4,9 @@
 #pragma once
 
 #include "board.hpp"
+#include "detail/board_rolls.hpp"
 #include "detail/first_named.hpp"
+#include "detail/roll_runs.hpp"
 #include "detail/turn_outcomes.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
@@ -15,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,53 +25,6 @@
 namespace snakeladder {
 
 namespace detail {
-
-// The rolls of `dice` that move a token differently from one another on a board of `size`
-// squares, as ascending runs of consecutive rolls. Every roll of 2 * size or more moves a token
-// the same way under each overshoot rule of the library (forfeited, bounced onto square 1, or
-// home), so one of them, 2 * size, stands for all. Fair dice and dice without odds roll every
-// value from min_roll() to max_roll(): one run, however many faces. Dice with odds have only
-// the rolls of nonzero probability, read from the table they already hold.
-template <Dice D>
-std::vector<RollRun> roll_runs(const D& dice, Square size) {
-    const std::int64_t largest = 2 * std::int64_t{size};
-    const std::int64_t low = std::max<std::int64_t>(1, dice.min_roll());
-    std::vector<RollRun> runs;
-    if constexpr (DiceWithOdds<D> && !is_fair_dice<D>) {
-        const std::span<const double> odds = dice.face_probabilities();
-        for (auto r = static_cast<std::size_t>(low); r < odds.size(); ++r) {
-            if (odds[r] > 0.0) {
-                add_roll(runs, std::min(static_cast<std::int64_t>(r), largest));
-            }
-        }
-    } else {
-        // Fair dice skip the odds: every sum is possible, even one whose probability underflows.
-        const auto high = static_cast<std::int64_t>(dice.max_roll());
-        if (high >= low) {
-            runs.push_back({std::min(low, largest), std::min(high, largest)});
-        }
-    }
-    return runs;
-}
-
-// Every roll of the runs, ascending.
-inline std::vector<std::int64_t> listed_rolls(std::span<const RollRun> runs) {
-    std::vector<std::int64_t> rolls;
-    rolls.reserve(static_cast<std::size_t>(roll_count(runs)));
-    for (const RollRun& run : runs) {
-        for (std::int64_t k = 0; k <= run.high - run.low; ++k) { // no overflow at INT64_MAX
-            const std::int64_t roll = run.low + k;
-            rolls.push_back(roll);
-        }
-    }
-    return rolls;
-}
-
-// roll_runs, listed: what a house rule's check_playable is given.
-template <Dice D>
-std::vector<std::int64_t> rolls_that_matter(const D& dice, Square size) {
-    return listed_rolls(roll_runs(dice, size));
-}
 
 // "{1..6}", "{2, 4}", "{1..3, 5}".
 inline std::string describe_runs(std::span<const RollRun> runs) {
@@ -88,7 +44,7 @@ inline std::string describe_runs(std::span<const RollRun> runs) {
 }
 
 inline std::string describe_rolls(const std::vector<std::int64_t>& rolls) {
-    const std::vector<RollRun> runs = runs_of(rolls, 0);
+    const std::vector<RollRun> runs = runs_of(rolls, std::numeric_limits<std::int64_t>::max());
     return describe_runs(runs);
 }
 
@@ -137,7 +93,8 @@ inline std::vector<std::int64_t> usable_rolls(std::span<const std::int64_t> roll
 // The rolls a trap check under house rules follows, distinct and ascending: every roll the dice
 // can make, as far as they can be listed (max_tabulated_roll, and within max_trap_moves on this
 // board): a rule may read the roll itself (a maximum rolls again, a 75 to start on 30 squares), so
-// a roll past twice the board's size cannot stand for another. Past that, the rolls that matter
+// a roll the overshoot rule declares alike to another cannot stand for it. Past that, the rolls
+// that matter
 // (`runs`) stand for the others, with the maximum followed as itself; refused, naming `question`,
 // when those are more than max_trap_moves moves on this board.
 template <Dice D, HouseRule Rules>
@@ -200,7 +157,7 @@ struct TrapSearch {
 template <class Config, Dice D, HouseRule Rules>
 TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Rules& rules,
                         const std::string& question) {
-    TrapSearch found{roll_runs(dice, board.size()), {}};
+    TrapSearch found{roll_runs(dice, board), {}};
     if (rules_off(rules)) {
         check_trap_search<typename Config::overshoot_rule>(found.runs, board.size(), question);
         found.traps = trap_squares(board, std::span<const RollRun>(found.runs));
@@ -210,7 +167,7 @@ TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Ru
         turn_check_rolls(dice, board.size(), found.runs, rules, question);
     found.traps = traps_under_rules(board, std::span<const std::int64_t>(rolls),
                                     static_cast<std::int64_t>(dice.max_roll()), rules);
-    found.runs = runs_of(rolls, 0);
+    found.runs = runs_of(rolls, std::numeric_limits<std::int64_t>::max());
     return found;
 }
 
@@ -299,8 +256,8 @@ template <typename Config>
     return detail::describe_trap_squares(board.traps(usable), roll_words);
 }
 
-/// describe_traps for the rolls `dice` can make (rolls past twice the board's size move a token
-/// as that roll does, and are described as it).
+/// describe_traps for the rolls `dice` can make (rolls the overshoot rule declares to move a token
+/// alike, `alike_from` in rules.hpp, are described as the shortest of them).
 template <typename Config, Dice D>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice) {
     const detail::TrapSearch found = detail::search_traps(

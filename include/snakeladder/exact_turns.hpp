@@ -101,7 +101,7 @@ template <typename Config, DiceWithOdds D>
     const std::int64_t total = board.size();
     // The chain in doubles says which squares are finite (that depends only on which rolls are
     // possible) and checks the probabilities.
-    const Chain chain(board, detail::board_roll_odds(dice.face_probabilities(), board.size()),
+    const Chain chain(board, detail::board_roll_odds(dice, board),
                       [&ticker, total](std::size_t rolls) {
                           ticker.add_work(rolls, [total] { return detail::Steps{0, total}; });
                       });
@@ -118,23 +118,11 @@ template <typename Config, DiceWithOdds D>
             work, max_exact_work));
     }
 
-    // The exact odds of the rolls that matter, folded as the chain folds them: every roll of
-    // twice the size or more moves a token alike.
+    // The exact odds of the rolls that matter, folded as the chain folds them.
     const Square home = board.size();
     const std::vector<Fraction> faces = exact_face_probabilities(dice);
-    std::vector<std::pair<std::int64_t, Fraction>> odds;
-    for (std::size_t roll = 1; roll < faces.size(); ++roll) {
-        if (faces[roll] == 0) {
-            continue;
-        }
-        const std::int64_t folded =
-            std::min<std::int64_t>(static_cast<std::int64_t>(roll), 2 * std::int64_t{home});
-        if (!odds.empty() && odds.back().first == folded) {
-            odds.back().second += faces[roll];
-        } else {
-            odds.emplace_back(folded, faces[roll]);
-        }
-    }
+    const std::vector<std::pair<std::int64_t, Fraction>> odds =
+        detail::fold_odds<typename Config::overshoot_rule>(std::span<const Fraction>(faces), home);
 
     // Gaussian elimination in the order of the squares, the right-hand side (1 turn) carried
     // along; U kept row by row for the back substitution.

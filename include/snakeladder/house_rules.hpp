@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <functional>
 #include <initializer_list>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -146,8 +147,8 @@ private:
 /// What a house rule may check before a game or a simulation starts, to refuse a combination
 /// that cannot be played (the `check_playable` hook's argument).
 struct PlayableCheck {
-    /// The distinct rolls the dice can give, in increasing order (rolls of twice the board's size
-    /// or more all move a token alike, so the list stops there).
+    /// The distinct rolls the dice can give, in increasing order; the rolls the overshoot rule
+    /// declares to move a token alike (`alike_from` below) are listed as the shortest of them.
     std::span<const int> rolls;
     int max_roll = 0;
     /// The last square.
@@ -159,6 +160,9 @@ struct PlayableCheck {
     /// The dice are scripted (ScriptedDice): which rolls come is the script's to say, so `rolls`
     /// is empty and only the checks of a rule against the board apply.
     bool scripted = false;
+    /// Every roll of at least this length moves a token alike, as the overshoot rule declares
+    /// (`alike_from` in rules.hpp); INT64_MAX when it declares nothing, and no roll is folded.
+    std::int64_t alike_from = std::numeric_limits<std::int64_t>::max();
 };
 
 /// A house rule: a copyable, equality-comparable type with a `name()` (how saved games and
@@ -293,12 +297,12 @@ public:
             return; // the check is about the rolls the dice give
         }
         bool any = false;
-        const int largest = 2 * check.home; // rolls from here on all move a token alike
         for (const int roll : rolls_) {
-            const int listed = std::min(roll, largest);
+            // Rolls from alike_from on all move a token alike: listed as alike_from.
+            const auto listed = static_cast<int>(std::min<std::int64_t>(roll, check.alike_from));
             const bool rolled =
-                roll > largest
-                    ? check.max_roll >= roll // the dice's rolls past `largest` are not listed
+                roll > listed
+                    ? check.max_roll >= roll // the dice's rolls past `listed` are not listed
                     : std::find(check.rolls.begin(), check.rolls.end(), listed) !=
                           check.rolls.end();
             if (rolled && !check.blocked_from_start(listed)) {
@@ -335,12 +339,12 @@ struct SixToStart {
         }
         const bool rolled =
             std::find(check.rolls.begin(), check.rolls.end(), check.max_roll) != check.rolls.end();
-        if (!rolled && check.max_roll <= 2 * check.home) {
+        if (!rolled && check.max_roll <= check.alike_from) {
             throw InvalidConfig(fmt::format("under the six-to-start house rule a token needs a "
                                             "roll of {} to start, which these dice never roll",
                                             check.max_roll));
         }
-        if (check.blocked_from_start(std::min(check.max_roll, 2 * check.home))) {
+        if (check.blocked_from_start(check.max_roll)) {
             throw InvalidConfig(fmt::format(
                 "under the six-to-start house rule a token needs a roll of {} to start, but a {} "
                 "from square 0 overshoots home (square {}) under {}, so no token could ever start",

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "board.hpp"
+#include "detail/roll_runs.hpp"
 #include "detail/solve_ticker.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <fmt/format.h>
 #include <optional>
 #include <span>
 #include <string>
@@ -56,9 +58,9 @@ min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, 
     if (rolls.empty()) {
         throw InvalidConfig("min_rolls: no roll to choose from; give at least one roll");
     }
-    // Every roll of 2 * size or more moves a token the same way as 2 * size under each
-    // overshoot rule, so larger rolls are searched once, as the smallest of them.
-    const std::int64_t cap = 2 * std::int64_t{n};
+    // Rolls the overshoot rule declares alike (alike_from) are searched once, as the shortest of
+    // them the caller gave.
+    const std::int64_t alike = detail::alike_from<typename Config::overshoot_rule>(n);
     std::vector<std::int64_t> choices;
     for (const std::int64_t r : rolls) {
         if (r < 1) {
@@ -68,12 +70,12 @@ min_rolls(const BasicBoard<Config>& board, std::span<const std::int64_t> rolls, 
     }
     std::sort(choices.begin(), choices.end());
     choices.erase(std::unique(choices.begin(), choices.end()), choices.end());
-    const auto past_cap =
-        std::find_if(choices.begin(), choices.end(), [cap](std::int64_t r) { return r > cap; });
-    if (past_cap != choices.end()) {
-        const std::int64_t representative = *past_cap;
-        choices.erase(past_cap, choices.end());
-        if (choices.empty() || choices.back() != cap) {
+    const auto past_alike =
+        std::find_if(choices.begin(), choices.end(), [alike](std::int64_t r) { return r > alike; });
+    if (past_alike != choices.end()) {
+        const std::int64_t representative = *past_alike;
+        choices.erase(past_alike, choices.end());
+        if (choices.empty() || choices.back() != alike) {
             choices.push_back(representative);
         }
     }
@@ -138,8 +140,18 @@ template <typename Config>
         throw InvalidConfig("min_rolls: max_roll must be at least 1, got " +
                             std::to_string(max_roll));
     }
-    // Rolls past 2 * size all move like 2 * size (see above): no need to list them.
-    const std::int64_t listed = std::min(max_roll, 2 * std::int64_t{board.size()});
+    // Rolls the overshoot rule declares alike (see above) need not be listed. Under a rule that
+    // declares nothing each roll is tried from each square, so the rolls are bounded as the
+    // trap search bounds them.
+    const std::int64_t listed =
+        std::min(max_roll, detail::alike_from<typename Config::overshoot_rule>(board.size()));
+    if (static_cast<std::uint64_t>(listed) >
+        max_trap_moves / static_cast<std::uint64_t>(board.size())) {
+        throw InvalidConfig(fmt::format(
+            "min_rolls: {} distinct rolls from each of {} squares under {} are more than the {} "
+            "moves allowed (max_trap_moves); give fewer rolls or a smaller board",
+            listed, board.size(), Config::overshoot_rule::name, max_trap_moves));
+    }
     std::vector<std::int64_t> rolls;
     rolls.reserve(static_cast<std::size_t>(listed));
     for (std::int64_t r = 1; r <= listed; ++r) {

@@ -632,7 +632,7 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
                                 std::to_string(options.progress_interval.count()) + " ms");
     }
     if (!rules_off(house_rules)) {
-        check_house_rules_playable(board, house_rules, dice, rolls_that_matter(dice, board.size()));
+        check_house_rules_playable(board, house_rules, dice, rolls_that_matter(dice, board));
     }
     const TrapSearch found = search_traps(
         board, dice, house_rules, "simulate: checking that these dice can bring a token home");

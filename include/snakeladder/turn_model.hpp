@@ -80,8 +80,8 @@ void end_turn(GameState& state, bool play_to_last, Square home,
 // House rules that cannot be played with these dice on this board, refused before a game or a
 // simulation starts, by asking each rule's check_playable hook (a six to start the dice never
 // roll or that overshoots home from square 0, extra turns when every roll is the maximum...).
-// `rolls` are the distinct rolls that move a token differently, in increasing order (rolls of
-// twice the board's size or more all move a token alike, so the list stops there).
+// `rolls` are the distinct rolls that move a token differently, in increasing order (the rolls
+// the overshoot rule declares alike are listed as the shortest of them: detail/board_rolls.hpp).
 // With `scripted` dice (FiniteDice), only the checks of a rule against the board apply.
 template <class Config, HouseRule Rules, Dice D, class Rolls>
 void check_house_rules_playable(const BasicBoard<Config>& board, const Rules& house_rules,
@@ -92,7 +92,8 @@ void check_house_rules_playable(const BasicBoard<Config>& board, const Rules& ho
                               board.size(),
                               Config::overshoot_rule::name,
                               [&board](int roll) { return board.step_unchecked(0, roll).blocked; },
-                              scripted};
+                              scripted,
+                              alike_from<typename Config::overshoot_rule>(board.size())};
     rule_check_playable(house_rules, check);
 }
 

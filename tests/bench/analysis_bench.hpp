@@ -326,8 +326,7 @@ inline void run(const Options& options) {
             solver.push_back(seconds_since(start));
             keep(exact.from_start);
             // One sweep of the solver on its own, with the chain it sweeps already built.
-            const detail::TokenChain<GameConfig<>> chain(
-                board, detail::board_roll_odds(d6.face_probabilities(), size));
+            const detail::TokenChain<GameConfig<>> chain(board, detail::board_roll_odds(d6, board));
             std::vector<double> values(static_cast<std::size_t>(size) + 1, 0.0);
             start = Clock::now();
             chain.sweep(values, [](Square) { return 1.0; });

@@ -1,13 +1,17 @@
 // Board construction from an arbitrary size and jump list, under each chain rule and each
-// overshoot rule. Every input is a board or a snakeladder::Error. On a board, every move from
-// every square with the rolls 1..6 and a few rolls taken from the input (up to INT64_MAX) stays
-// on the board, step() agrees with advance() and with the rules worked out here independently,
-// and traps() agrees with a slow fixed-point computation.
+// overshoot rule: the library's three and two of a user's own (one wraps round past home and
+// declares past_home, one sends the token back to 0 and declares alike_from). Every input is a
+// board or a snakeladder::Error. On a board, every move from every square with the rolls 1..6
+// and a few rolls taken from the input (up to INT64_MAX) stays on the board, step() agrees with
+// advance() and with the rules worked out here independently, a roll of at least the rule's
+// declared alike_from moves as alike_from does, and traps() agrees with a slow fixed-point
+// computation.
 //
 // Bytes: a size selector (below 0xF0: a size of 1..128 from the next byte; otherwise a size
 // the configuration must refuse), the number of extra rolls (0..3) and one byte each (0xF0 and up
 // pick huge rolls), then jumps as pairs of 16-bit squares (0xFFF0 and up pick extreme values)
 // until the input runs out, at most 64.
+#include "../user_rules.hpp"
 #include "fuzz_support.hpp"
 
 #include <algorithm>
@@ -18,6 +22,7 @@
 #include <limits>
 #include <snakeladder/board.hpp>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -73,6 +78,9 @@ Input decode(fuzz::FuzzInput& bytes) {
     return input;
 }
 
+using user_rules::BackToZero;
+using WrapRound = user_rules::WrapRoundPastHome;
+
 // What the overshoot rule should make of a roll, in 128-bit arithmetic so no sum can overflow.
 template <class Overshoot>
 OvershootOutcome expected_landing(Square from, std::int64_t roll, Square size) {
@@ -85,6 +93,10 @@ OvershootOutcome expected_landing(Square from, std::int64_t roll, Square size) {
     } else if constexpr (std::is_same_v<Overshoot, BounceBack>) {
         const __int128 bounced = 2 * static_cast<__int128>(size) - target;
         return {bounced < 1 ? 1 : static_cast<Square>(bounced), false};
+    } else if constexpr (std::is_same_v<Overshoot, WrapRound>) {
+        return {static_cast<Square>(1 + (target - size - 1) % size), false};
+    } else if constexpr (std::is_same_v<Overshoot, BackToZero>) {
+        return {0, false};
     } else {
         return {size, false};
     }
@@ -192,6 +204,12 @@ void check(const Input& input) {
             if constexpr (Chains::policy != ChainPolicy::follow) {
                 FUZZ_CHECK(move.jumps.size() <= 1);
             }
+            if constexpr (DeclaresRollsAlike<Overshoot>) {
+                const std::int64_t alike = Overshoot::alike_from(size);
+                if (roll >= alike) {
+                    FUZZ_CHECK(board->step(from, alike).end == end);
+                }
+            }
         }
     }
     FUZZ_CHECK(!fuzz::attempted([&] { (void)board->step(-1, 1); }));
@@ -230,5 +248,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_each_chain_rule<ExactFinish>(input);
     check_each_chain_rule<BounceBack>(input);
     check_each_chain_rule<OvershootWins>(input);
+    check_each_chain_rule<WrapRound>(input);
+    check_each_chain_rule<BackToZero>(input);
     return 0;
 }

@@ -130,8 +130,9 @@ struct GameCore {
             if (!rules_off(rules)) {
                 for (const D& one : dice) {
                     // Listed for the rules alone: without them no list is made.
-                    const std::vector<std::int64_t> wide = rolls_that_matter(one, board.size());
-                    const std::vector<int> rolls(wide.begin(), wide.end()); // each <= 2 * size
+                    const std::vector<std::int64_t> wide = rolls_that_matter(one, board);
+                    const std::vector<int> rolls(wide.begin(),
+                                                 wide.end()); // each at most the dice's max_roll
                     check_house_rules_playable(board, rules, one, rolls);
                 }
             }
@@ -141,7 +142,7 @@ struct GameCore {
             }
             std::vector<RollRun> all; // every dice's runs, then merged
             for (const D& one : dice) {
-                const std::vector<RollRun> runs = roll_runs(one, board.size());
+                const std::vector<RollRun> runs = roll_runs(one, board);
                 all.insert(all.end(), runs.begin(), runs.end());
             }
             std::sort(all.begin(), all.end(),

@@ -7,6 +7,7 @@
 #include "../errors.hpp"
 #include "../jump.hpp"
 #include "../rules.hpp"
+#include "board_rolls.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,57 +20,6 @@
 #include <vector>
 
 namespace snakeladder::detail {
-
-[[noreturn]] inline void throw_analysis_config(const std::string& message) {
-    throw InvalidConfig(message);
-}
-
-/// One roll and its probability, as the analysis sees it.
-struct RollOdds {
-    std::int64_t roll = 0;
-    double probability = 0.0;
-};
-
-// The rolls that matter on a board of `size` squares, with their probabilities. From any square,
-// every roll of at least 2 * size moves a token the same way under every overshoot rule (exact
-// finish: blocked; overshoot wins: home; bounce back: bounced below 1, so onto square 1), so
-// larger rolls are folded into 2 * size: a 1000-sided die on a 5-square board costs 10 rolls.
-inline std::vector<RollOdds> board_roll_odds(std::span<const double> faces, Square size) {
-    const std::int64_t cap = 2 * std::int64_t{size};
-    const std::size_t top =
-        std::min<std::size_t>(faces.empty() ? 0 : faces.size() - 1, static_cast<std::size_t>(cap));
-    std::vector<double> folded(top + 1, 0.0);
-    double total = 0.0;
-    for (std::size_t r = 0; r < faces.size(); ++r) {
-        const double p = faces[r];
-        if (!(p >= 0.0) || !std::isfinite(p)) {
-            throw_analysis_config(fmt::format(
-                "the probability of rolling {} is {}; a probability must be a finite number "
-                "of at least 0",
-                r, p));
-        }
-        if (p == 0.0) {
-            continue;
-        }
-        if (r == 0) {
-            throw_analysis_config(fmt::format(
-                "the dice give a roll of 0 probability {}; every roll must be at least 1", p));
-        }
-        total += p;
-        folded[std::min(r, top)] += p;
-    }
-    if (!(std::abs(total - 1.0) <= 1e-9)) {
-        throw_analysis_config(
-            fmt::format("the face probabilities add up to {:.17g}, not 1", total));
-    }
-    std::vector<RollOdds> odds;
-    for (std::size_t r = 1; r < folded.size(); ++r) {
-        if (folded[r] > 0.0) {
-            odds.push_back({static_cast<std::int64_t>(r), folded[r]});
-        }
-    }
-    return odds;
-}
 
 [[nodiscard]] inline std::vector<std::int64_t> rolls_of(std::span<const RollOdds> odds) {
     std::vector<std::int64_t> rolls;

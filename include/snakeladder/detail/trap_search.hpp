@@ -1,12 +1,16 @@
 // The search behind Board::traps and the game's check that dice can bring a token home, on rolls
-// given as runs of consecutive values (a d20 is one run, 1..20). From a square, one run of rolls
-// lands a token on an interval of squares (and, past home, on one more interval or square under
-// the library's overshoot rules), so the search marks whole intervals and never lists a move:
-// its time is about squares x runs and its memory a few bytes a square, whatever the dice.
+// given as runs of consecutive values (a d20 is one run, 1..20). From a square, the rolls of a
+// run that stay on the board land a token on an interval of squares (they add up: the
+// OvershootRule contract), so the search marks whole intervals. Past home, a rule that declares
+// past_home (rules.hpp) moves a token by how far past home it would go alone, so each such
+// distance is followed once, whatever the square and the run: its time is about squares x runs
+// plus the longest roll, and its memory a few bytes a square. Any other rule is asked roll by
+// roll, from every square.
 #pragma once
 
 #include "../jump.hpp"
 #include "../rules.hpp"
+#include "roll_runs.hpp"
 
 #include <algorithm>
 #include <concepts>
@@ -19,63 +23,33 @@
 
 namespace snakeladder::detail {
 
-// Rolls low..high, both at least 1.
-struct RollRun {
-    std::int64_t low = 0;
-    std::int64_t high = 0;
-    friend constexpr bool operator==(const RollRun&, const RollRun&) = default;
-};
+// max_trap_moves (board.hpp), which the search needs to choose how it follows the rolls.
+inline constexpr std::uint64_t trap_move_limit = std::uint64_t{1} << 27;
 
-// The overshoot rules whose landings the search works out in closed form (below); a rule of the
-// user's own is asked roll by roll.
-template <class Rule>
-inline constexpr bool overshoot_in_closed_form =
-    std::same_as<Rule, ExactFinish> || std::same_as<Rule, BounceBack> ||
-    std::same_as<Rule, OvershootWins>;
+// The distances past home a search by distance follows: one less than the longest roll.
+inline std::uint64_t trap_search_distances(std::span<const RollRun> runs) {
+    return runs.empty() ? 0 : static_cast<std::uint64_t>(runs.back().high) - 1;
+}
 
-// Adds `roll` (at least 1) to `runs`, whose rolls so far are all at most `roll`.
-inline void add_roll(std::vector<RollRun>& runs, std::int64_t roll) {
-    if (!runs.empty() && roll - 1 <= runs.back().high) { // roll >= 1: no overflow
-        runs.back().high = std::max(runs.back().high, roll);
+// Whether the search follows the rolls past home by distance (PastHomeMoves, for a rule that
+// declares past_home) rather than roll by roll: unless the longest roll goes further past home
+// than trap_move_limit, a few bytes a distance (only a rule that declares past_home but no
+// alike_from rolls so far, and then its rolls, few or not, are followed one by one).
+template <class Overshoot>
+bool trap_search_by_distance(std::span<const RollRun> runs) {
+    if constexpr (DeclaresPastHome<Overshoot>) {
+        return trap_search_distances(runs) <= trap_move_limit;
     } else {
-        runs.push_back({roll, roll});
+        return false;
     }
 }
 
-// The rolls at least 1 among `rolls`, as ascending runs. Under the library's overshoot rules every
-// roll of twice the size or more moves a token as a roll of twice the size does, so such rolls
-// are that roll (`largest`, 0 for no clamping).
-inline std::vector<RollRun> runs_of(std::span<const std::int64_t> rolls, std::int64_t largest) {
-    std::vector<std::int64_t> sorted;
-    sorted.reserve(rolls.size());
-    for (const std::int64_t roll : rolls) {
-        if (roll >= 1) {
-            sorted.push_back(largest > 0 ? std::min(roll, largest) : roll);
-        }
-    }
-    std::sort(sorted.begin(), sorted.end());
-    std::vector<RollRun> runs;
-    for (const std::int64_t roll : sorted) {
-        add_roll(runs, roll);
-    }
-    return runs;
-}
-
-// How many rolls the runs hold.
-inline std::uint64_t roll_count(std::span<const RollRun> runs) {
-    std::uint64_t count = 0;
-    for (const RollRun& run : runs) {
-        count += static_cast<std::uint64_t>(run.high - run.low) + 1;
-    }
-    return count;
-}
-
-// The moves the search makes on a board of `size` squares: squares x runs under the library's
-// rules; squares x rolls under a rule of the user's own, whose every move is kept (4 bytes each).
+// The moves the search makes on a board of `size` squares: squares x runs by distance (and each
+// distance once); squares x rolls roll by roll, every move kept (4 bytes each).
 template <class Overshoot>
 std::uint64_t trap_search_moves(std::span<const RollRun> runs, Square size) {
     const auto squares = static_cast<std::uint64_t>(size);
-    return squares * (overshoot_in_closed_form<Overshoot> ? runs.size() : roll_count(runs));
+    return squares * (trap_search_by_distance<Overshoot>(runs) ? runs.size() : roll_count(runs));
 }
 
 // The smallest index at or after i not yet marked (the count when none is left). Marking each
@@ -98,19 +72,48 @@ private:
     std::vector<std::uint32_t> next_; // 32 bits: a board has at most 10,000,000 squares
 };
 
-// Where the rolls of each run take a token from square s (0..size-1) before any jump, as
-// intervals of squares (`landings`), and the squares s from which a run lands on t (`sources`).
-// A forfeited move is left out: staying put helps neither search. Rolls that do not pass home
-// add up (the OvershootRule contract); past home, the library's rules in closed form:
-// ExactFinish forfeits, OvershootWins lands on home, BounceBack lands on size - (s + r - size),
-// never below 1, which falls as r rises.
-template <class Overshoot>
-class ClosedFormMoves {
+// Where the rolls of each run take a token from square s (0..size-1) before any jump
+// (`landings`), and the squares s from which a run lands on t (`sources`), both as intervals. A
+// forfeited move is left out: staying put helps neither search. Rolls that stay on the board add
+// up (the OvershootRule contract). Past home, the rule declares (past_home) that where a token
+// lands depends only on how far past home the roll would take it, `beyond` (1 up to the longest
+// roll): so the landing of each distance is asked once, through the board, and `landings` gives
+// each distance once in all (the forward search needs each landing once), `sources` the squares
+// from which a run goes that far past home.
+template <class Board>
+class PastHomeMoves {
 public:
-    ClosedFormMoves(std::span<const RollRun> runs, Square size) : runs_(runs), size_(size) {}
+    PastHomeMoves(const Board& board, std::span<const RollRun> runs)
+        : runs_(runs), size_(board.size()),
+          longest_(runs.empty() ? 0 : static_cast<std::size_t>(runs.back().high)),
+          unseen_(longest_) {
+        // Distances 1..longest_-1: a roll of at most longest_ from square 0..size-1 goes at most
+        // longest_ - 1 past home. landed_[k] < 0: blocked.
+        const std::size_t distances = longest_ > 0 ? longest_ - 1 : 0;
+        landed_.assign(distances + 1, -1);
+        const auto squares = static_cast<std::size_t>(size_) + 1;
+        first_.assign(squares + 1, 0);
+        for (std::size_t k = 1; k <= distances; ++k) {
+            // From the square before home, a roll of k + 1 goes k past home.
+            const OvershootOutcome out = board.land(size_ - 1, static_cast<std::int64_t>(k) + 1);
+            if (!out.blocked) {
+                landed_[k] = out.landed;
+                ++first_[static_cast<std::size_t>(out.landed) + 1];
+            }
+        }
+        std::partial_sum(first_.begin(), first_.end(), first_.begin());
+        by_landing_.resize(first_.back());
+        std::vector<std::uint32_t> fill(first_.begin(), first_.end() - 1);
+        for (std::size_t k = 1; k <= distances; ++k) {
+            if (landed_[k] >= 0) {
+                by_landing_[fill[static_cast<std::size_t>(landed_[k])]++] =
+                    static_cast<std::uint32_t>(k);
+            }
+        }
+    }
 
     template <class Visit>
-    void landings(Square s, Visit&& visit) const {
+    void landings(Square s, Visit&& visit) {
         const std::int64_t n = size_;
         for (const RollRun& run : runs_) {
             const std::int64_t a = run.low;
@@ -121,12 +124,14 @@ public:
             if (s + b <= n) {
                 continue;
             }
-            const std::int64_t first = std::max(a, n - s + 1); // the first roll past home
-            if constexpr (std::same_as<Overshoot, OvershootWins>) {
-                visit(n, n);
-            } else if constexpr (std::same_as<Overshoot, BounceBack>) {
-                visit(std::max<std::int64_t>(1, 2 * n - s - b),
-                      std::max<std::int64_t>(1, 2 * n - s - first));
+            const auto last = static_cast<std::size_t>(s + b - n);
+            for (std::size_t k = unseen_.first_from(
+                     static_cast<std::size_t>(std::max<std::int64_t>(1, s + a - n)));
+                 k <= last; k = unseen_.first_from(k)) {
+                unseen_.mark(k);
+                if (landed_[k] >= 0) {
+                    visit(landed_[k], landed_[k]);
+                }
             }
         }
     }
@@ -134,20 +139,15 @@ public:
     template <class Visit>
     void sources(Square t, Visit&& visit) const {
         const std::int64_t n = size_;
+        const auto at = static_cast<std::size_t>(t);
         for (const RollRun& run : runs_) {
-            const std::int64_t a = run.low;
-            const std::int64_t b = run.high;
-            visit(std::max<std::int64_t>(0, t - b), std::min(n - 1, t - a));
-            if constexpr (std::same_as<Overshoot, OvershootWins>) {
-                if (t == n) {
-                    visit(std::max<std::int64_t>(0, n + 1 - b), n - 1);
-                }
-            } else if constexpr (std::same_as<Overshoot, BounceBack>) {
-                if (t == 1) { // every roll that would bounce below 1 lands here too
-                    visit(std::max<std::int64_t>({0, n + 1 - b, 2 * n - 1 - b}), n - 1);
-                } else if (t < n) {
-                    visit(std::max<std::int64_t>(0, 2 * n - t - b), std::min(n - 1, 2 * n - t - a));
-                }
+            visit(std::max<std::int64_t>(0, t - run.high), std::min(n - 1, t - run.low));
+        }
+        for (std::uint32_t e = first_[at]; e < first_[at + 1]; ++e) {
+            const std::int64_t k = by_landing_[e];
+            for (const RollRun& run : runs_) { // s + r = n + k for a roll r of the run
+                visit(std::max<std::int64_t>(0, n + k - run.high),
+                      std::min(n - 1, n + k - run.low));
             }
         }
     }
@@ -155,23 +155,23 @@ public:
 private:
     std::span<const RollRun> runs_;
     Square size_;
+    std::size_t longest_;
+    Unmarked unseen_;                  // distances past home not yet given by `landings`
+    std::vector<Square> landed_;       // landed_[k]: where k past home lands, -1 blocked
+    std::vector<std::uint32_t> first_; // distances landing on t: by_landing_[first_[t]..)
+    std::vector<std::uint32_t> by_landing_;
 };
 
-// The same for an overshoot rule of the user's own: each roll is applied, and every move kept
-// (reversed, 4 bytes each) for `sources`.
-template <class Overshoot>
+// The same for an overshoot rule that declares nothing: each roll is applied through the board,
+// and every move kept (reversed, 4 bytes each) for `sources`.
+template <class Board>
 class ListedMoves {
 public:
-    ListedMoves(std::span<const RollRun> runs, Square size) : size_(size) {
-        for (const RollRun& run : runs) {
-            for (std::int64_t k = 0; k <= run.high - run.low; ++k) { // no overflow at INT64_MAX
-                const std::int64_t roll = run.low + k;
-                rolls_.push_back(roll);
-            }
-        }
-        const auto squares = static_cast<std::size_t>(size) + 1;
+    ListedMoves(const Board& board, std::span<const RollRun> runs)
+        : board_(&board), size_(board.size()), rolls_(listed_rolls(runs)) {
+        const auto squares = static_cast<std::size_t>(size_) + 1;
         first_.assign(squares + 1, 0);
-        for (Square s = 0; s < size; ++s) {
+        for (Square s = 0; s < size_; ++s) {
             landings(s, [&](std::int64_t t, std::int64_t) {
                 ++first_[static_cast<std::size_t>(t) + 1];
             });
@@ -179,7 +179,7 @@ public:
         std::partial_sum(first_.begin(), first_.end(), first_.begin());
         from_.resize(first_.back());
         std::vector<std::uint32_t> fill(first_.begin(), first_.end() - 1);
-        for (Square s = 0; s < size; ++s) {
+        for (Square s = 0; s < size_; ++s) {
             landings(s, [&](std::int64_t t, std::int64_t) {
                 from_[fill[static_cast<std::size_t>(t)]++] = s;
             });
@@ -189,7 +189,7 @@ public:
     template <class Visit>
     void landings(Square s, Visit&& visit) const {
         for (const std::int64_t roll : rolls_) {
-            const OvershootOutcome out = Overshoot::apply(s, roll, size_);
+            const OvershootOutcome out = board_->land(s, roll);
             if (!out.blocked) {
                 visit(out.landed, out.landed);
             }
@@ -205,6 +205,7 @@ public:
     }
 
 private:
+    const Board* board_;
     Square size_;
     std::vector<std::int64_t> rolls_;
     std::vector<std::uint32_t> first_; // sources of t: from_[first_[t]..first_[t + 1])
@@ -215,14 +216,64 @@ private:
 // ascending. Forwards from 0, each run marks an interval of landings at a time; backwards from
 // home, each landing that leads home marks an interval of squares it can be reached from. The
 // caller has checked trap_search_moves against its limit.
+template <class Board, class Moves>
+std::vector<Square> trap_squares_with(const Board& board, Moves&& moves);
+
+// A first pass that proves, in time linear in the jumps and the longest roll and with no memory,
+// that a board has no trap for the common dice: those that roll every value from 1 to some h.
+// Rolls that stay on the board add up under every overshoot rule, so from a square s a token can
+// land on any of s + 1 .. s + h (up to home). Unless all of them send it below where it landed (a
+// snake's head, or a chain that ends lower), one of them leaves it above s: from every square a
+// token can climb, so home is reached from everywhere. That holds when no h consecutive squares
+// all send a token down (home sends nobody down, so the squares just below it are covered).
+// Only under a rule that declares past_home, whose every move past home is then asked once (each
+// distance, through the board): the full search would have refused a rule that puts a token off
+// the board, and so must this.
+template <class Board>
+bool climbs_from_everywhere(const Board& board, std::span<const RollRun> runs) {
+    using Overshoot = typename Board::overshoot_rule;
+    if (!DeclaresPastHome<Overshoot> || runs.empty() || runs.front().low != 1 ||
+        !trap_search_by_distance<Overshoot>(runs)) {
+        return false;
+    }
+    const std::int64_t h = runs.front().high;
+    std::int64_t falling = 0; // consecutive squares, up to the last jump seen, that send down
+    Square last_falling = -1;
+    for (const Jump& jump : board.jumps()) { // by start
+        if (board.resolve(jump.start) < jump.start) {
+            falling = jump.start == last_falling + 1 ? falling + 1 : 1;
+            last_falling = jump.start;
+            if (falling >= h) {
+                return false;
+            }
+        }
+    }
+    const std::uint64_t distances = trap_search_distances(runs);
+    for (std::uint64_t k = 1; k <= distances; ++k) {
+        // From the square before home, a roll of k + 1 goes k past home.
+        (void)board.land(board.size() - 1, static_cast<std::int64_t>(k) + 1);
+    }
+    return true;
+}
+
 template <class Board>
 std::vector<Square> trap_squares(const Board& board, std::span<const RollRun> runs) {
-    using Overshoot = typename Board::overshoot_rule;
-    using Moves = std::conditional_t<overshoot_in_closed_form<Overshoot>,
-                                     ClosedFormMoves<Overshoot>, ListedMoves<Overshoot>>;
+    if (climbs_from_everywhere(board, runs)) {
+        return {};
+    }
+    if constexpr (DeclaresPastHome<typename Board::overshoot_rule>) {
+        if (trap_search_by_distance<typename Board::overshoot_rule>(runs)) {
+            return trap_squares_with(board, PastHomeMoves<Board>(board, runs));
+        }
+    }
+    return trap_squares_with(board, ListedMoves<Board>(board, runs));
+}
+
+// trap_squares with the moves given.
+template <class Board, class Moves>
+std::vector<Square> trap_squares_with(const Board& board, Moves&& moves) {
     const Square home = board.size();
     const auto squares = static_cast<std::size_t>(home) + 1;
-    const Moves moves(runs, home);
 
     // Forwards: the squares a token can rest on.
     std::vector<unsigned char> reached(squares, 0);
@@ -281,7 +332,7 @@ std::vector<Square> trap_squares(const Board& board, std::span<const RollRun> ru
     while (!queue.empty()) {
         const Square x = queue.back();
         queue.pop_back();
-        if (x >= 1 && board.resolve(x) == x) {
+        if (board.resolve(x) == x) { // square 0 too: a rule may send a token back there
             reach_from(x);
         }
         const auto first =
