@@ -1143,18 +1143,26 @@ int run(int argc, char** argv) {
     // best play (greedy under house rules, where the best play is not solved).
     if (!options.choices.any()) {
         // Without decisions every player just rolls: a level would be silently ignored, or
-        // taken as part of the name.
+        // taken as part of the name. An @ in a computer's name means a level with decisions, so
+        // it means one here too, known level or not, rather than a name with an @ in it.
         for (const Seat& seat : options.seats) {
             const std::size_t at = seat.name.rfind('@');
-            if (seat.computer && at != std::string::npos &&
-                std::find(level_names.begin(), level_names.end(), seat.name.substr(at + 1)) !=
-                    level_names.end()) {
-                return report_usage_error(
-                    app, fmt::format("-c {}: a computer player's level only matters when players "
-                                     "decide (--pick-dice or --may-stay). Without them every "
-                                     "player just rolls: give the name alone, -c {}",
-                                     seat.name, seat.name.substr(0, at)));
+            if (!seat.computer || at == std::string::npos) {
+                continue;
             }
+            const std::string level = seat.name.substr(at + 1);
+            const bool known =
+                std::find(level_names.begin(), level_names.end(), level) != level_names.end();
+            return report_usage_error(
+                app, fmt::format("-c {}: {}a computer player's level only matters when players "
+                                 "decide (--pick-dice or --may-stay). Without them every player "
+                                 "just rolls: give the name alone, -c {}",
+                                 seat.name,
+                                 known ? ""
+                                       : fmt::format("'{}' is not a level (random, greedy or "
+                                                     "optimal), and ",
+                                                     level),
+                                 seat.name.substr(0, at)));
         }
     } else {
         if (level_flag->count() == 0) {

@@ -622,8 +622,7 @@ TEST_CASE("the elimination goes down the squares: its work counted by hand, and 
         //   s = 5: 6 7 9                2+2+1 = 5;  s = 6: 7 9 -> 3;  s = 7: 9 -> 1;  s = 9: 0
         // Estimated: 9 x 6 rolls + 54 substituted + 4 entries kept = 112; taken: one fewer.
         const auto board = board_of<ExactFinish>(10, {{8, 3}});
-        const detail::TokenChain<GameConfig<>> chain(
-            board, detail::board_roll_odds(d6.face_probabilities(), board.size()));
+        const detail::TokenChain<GameConfig<>> chain(board, detail::board_roll_odds(d6, board));
         CHECK(Elimination::estimated_work(chain) == 112.0);
         Elimination elimination;
         CHECK(elimination.factor(chain, 111.0));
@@ -633,8 +632,7 @@ TEST_CASE("the elimination goes down the squares: its work counted by hand, and 
         // Without jumps nothing is kept and every roll above leads to its own square: 10 rows
         // of 6 rolls, and min(6, 9 - s) squares substituted by row s (39 in all).
         const auto empty = board_of<ExactFinish>(10, {});
-        const detail::TokenChain<GameConfig<>> plain(
-            empty, detail::board_roll_odds(d6.face_probabilities(), empty.size()));
+        const detail::TokenChain<GameConfig<>> plain(empty, detail::board_roll_odds(d6, empty));
         CHECK(Elimination::estimated_work(plain) == 99.0);
         CHECK(elimination.factor(plain, 99.0));
         CHECK_FALSE(elimination.factor(plain, 98.5));
