@@ -174,7 +174,12 @@ TEMPLATE_TEST_CASE("a house rule that compares at run time only goes everywhere 
         DecisionGame decisions(
             test_board(), Choices<ScriptedDice>{{ScriptedDice::with_faces(6, {5, 6, 6, 4})}, false},
             {person("Ana"), person("Ben")}, rule);
+        const DecisionGame same(
+            test_board(), Choices<ScriptedDice>{{ScriptedDice::with_faces(6, {5, 6, 6, 4})}, false},
+            {person("Ana"), person("Ben")}, copy);
+        CHECK(decisions == same);
         const GameResult decided = decisions.play();
+        CHECK(!(decisions == same));
         CHECK(decided.winner == "Ben");
         CHECK(decided.turns == 4);
 
