@@ -538,8 +538,8 @@ public:
 
     // The responder plays its best against the opponent's fixed decisions. mine(r, o): the
     // responder on r decides; theirs(r, o): the opponent on o decides; both hold the
-    // responder's chance to win, and the opponent's (policy.other_win and their_chance) beside
-    // it. The responder is seat `seat`.
+    // responder's chance to win; opponent_mine (policy.other_win) and opponent_theirs hold the
+    // opponent's beside them. The responder is seat `seat`.
     TwoPlayerPolicy best_reply(const Opponent& opponent, std::uint32_t seat,
                                ProgressTicker<Steps>& ticker) {
         TwoPlayerPolicy policy = empty_policy();
@@ -590,13 +590,14 @@ private:
     // never[s]: whether some way of playing (dice, stays) may keep a token on square s from
     // home for ever: s lies in a set of squares from which some dice's every roll stays within
     // the set (staying put counts, for a roll that is not home). The largest such set, found
-    // by striking out squares until none can be. The game ends surely from a position exactly
-    // when one of its tokens is not on such a square.
+    // by striking out squares until none can be, from the top down since a square is mostly
+    // struck for the squares above it. Every way of playing ends the game from a position
+    // exactly when one of its tokens is not on such a square.
     [[nodiscard]] std::vector<bool> squares_that_may_never_end() const {
         std::vector<bool> never(rests_on_);
         for (bool struck = true; struck;) {
             struck = false;
-            for (std::size_t s = 0; s < n_; ++s) {
+            for (std::size_t s = n_; s-- > 0;) {
                 if (!never[s]) {
                     continue;
                 }
