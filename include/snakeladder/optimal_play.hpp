@@ -705,23 +705,24 @@ private:
         const double stay_worth = may_stay_ ? worth(a) : 0.0;
         // Where a roll to t (below home) leaves the token: on a when staying is better.
         const auto end = [&](std::size_t t) { return may_stay_ && stay_worth > worth(t) ? a : t; };
-        double best = -1.0;
+        Chances best{-1.0, 0.0};
         std::uint32_t best_dice = 0;
         for (std::size_t d = 0; d < rolls_.size(); ++d) {
-            double q = 0.0;
+            Chances q;
             for (const PolicyRoll& r : rolls_[d]) {
                 const std::size_t t = target(a, r.roll);
-                q += r.probability * (t == n_ ? 1.0 : worth(end(t)));
+                if (t == n_) {
+                    q.own += r.probability;
+                } else {
+                    const std::size_t e = end(t);
+                    q.own += r.probability * worth(e);
+                    q.other += r.probability * theirs(e);
+                }
             }
-            if (q > best) {
+            if (q.own > best.own) {
                 best = q;
                 best_dice = static_cast<std::uint32_t>(d);
             }
-        }
-        double other = 0.0;
-        for (const PolicyRoll& r : rolls_[best_dice]) {
-            const std::size_t t = target(a, r.roll);
-            other += t == n_ ? 0.0 : r.probability * theirs(end(t));
         }
         if (record) {
             const std::size_t at = a * n_ + b;
@@ -732,7 +733,7 @@ private:
                             static_cast<std::size_t>(roll)] = t != n_ && stay_worth > worth(t);
             }
         }
-        return {best, other};
+        return best;
     }
 
     const BasicBoard<Config>& board_;
