@@ -1,8 +1,9 @@
 // Optimal play (optimal_play.hpp): one player's optimal policy worked out by hand on small boards,
 // against an independent value iteration on random boards, against the published classic figure,
 // and against games played with the policy through the decision model; two players' equilibrium
-// worked out by hand and against an independent value iteration, the best reply to a policy
-// played out, and the refusals of both.
+// worked out by hand (with a jump's start no token stands on, and with games that never end)
+// and against an independent iteration over Board::step on 300 random boards under every chain
+// rule, the best reply to a policy played out, and the refusals of both.
 #include "catch.hpp"
 #include "support.hpp"
 
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <fmt/ranges.h>
 #include <limits>
 #include <random>
 #include <snakeladder/analysis.hpp>
@@ -109,6 +111,12 @@ std::vector<double> value_iteration(const Board<>& board,
         if (change < 1e-13) {
             break;
         }
+    }
+    // A jump's start is worth what landing on it is worth: the value where a step of 1 from
+    // the square before it ends (no overshoot: it is below home).
+    for (std::size_t s = 1; s < n; ++s) {
+        const Move landing = board.step(static_cast<Square>(s) - 1, 1);
+        v[s] = v[static_cast<std::size_t>(landing.end)];
     }
     return v;
 }
@@ -300,71 +308,282 @@ TEST_CASE("two players' equilibrium on a 2-square board, worked out by hand", "[
 
 namespace {
 
-// An independent answer for two players: plain (Jacobi) value iteration on win(a, b), the
-// chance that the player to move on a, the other on b, wins.
-std::vector<double> duel_iteration(const Board<>& board,
-                                   const std::vector<std::vector<double>>& dice_odds,
-                                   bool may_stay) {
+// An independent answer for two players, over Board::step alone: plain (Jacobi) value
+// iteration on both chances of every position (a, b), the player to move on a and the other on
+// b: own, the mover's chance to win, and other, the other's. A game in which neither ever gets
+// home is won by nobody, so the two chances are iterated apart. The positions are those of the
+// squares a token can stand on: 0, and wherever a move that is not blocked ends.
+struct DuelAnswer {
+    std::vector<double> own;
+    std::vector<double> other;
+    std::vector<bool> rests;
+    int sweeps = 0;
+};
+
+template <class Config>
+DuelAnswer duel_iteration(const BasicBoard<Config>& board,
+                          const std::vector<std::vector<double>>& dice_odds, bool may_stay) {
     const auto n = static_cast<std::size_t>(board.size());
-    std::vector<double> win(n * n, 0.0);
-    for (int sweep = 0; sweep < 200000; ++sweep) {
-        std::vector<double> next(n * n, 0.0);
+    std::size_t highest = 0;
+    for (const std::vector<double>& odds : dice_odds) {
+        highest = std::max(highest, odds.size() - 1);
+    }
+    // moves[a * (highest + 1) + r]: the Move of roll r from square a.
+    std::vector<Move> moves;
+    for (std::size_t a = 0; a < n; ++a) {
+        for (std::size_t r = 0; r <= highest; ++r) {
+            moves.push_back(
+                board.step(static_cast<Square>(a), static_cast<int>(std::max<std::size_t>(r, 1))));
+        }
+    }
+    DuelAnswer answer;
+    answer.rests.assign(n, false);
+    answer.rests[0] = true;
+    for (Square from = 0; from < board.size(); ++from) {
+        for (Square roll = 1; roll <= board.size(); ++roll) {
+            const Move move = board.step(from, roll);
+            if (!move.blocked && !move.home) {
+                answer.rests[static_cast<std::size_t>(move.end)] = true;
+            }
+        }
+    }
+    answer.own.assign(n * n, 0.0);
+    answer.other.assign(n * n, 0.0);
+    std::vector<double> own = answer.own;
+    std::vector<double> other = answer.other;
+    for (; answer.sweeps < 200000; ++answer.sweeps) {
         double change = 0.0;
         for (std::size_t a = 0; a < n; ++a) {
             for (std::size_t b = 0; b < n; ++b) {
-                double best = 0.0;
-                for (const std::vector<double>& odds : dice_odds) {
-                    double q = 0.0;
-                    for (std::size_t r = 1; r < odds.size(); ++r) {
-                        const auto t = static_cast<std::size_t>(
-                            board.advance(static_cast<Square>(a), static_cast<int>(r)));
-                        double value = t == n ? 1.0 : 1.0 - win[b * n + t];
-                        if (may_stay && t != n) {
-                            value = std::max(value, 1.0 - win[b * n + a]);
-                        }
-                        q += odds[r] * value;
-                    }
-                    best = std::max(best, q);
+                if (!answer.rests[a] || !answer.rests[b]) {
+                    continue;
                 }
-                next[a * n + b] = best;
-                change = std::max(change, std::abs(best - win[a * n + b]));
+                double best_own = -1.0;
+                double best_other = 0.0;
+                for (const std::vector<double>& odds : dice_odds) {
+                    double q_own = 0.0;
+                    double q_other = 0.0;
+                    for (std::size_t r = 1; r < odds.size(); ++r) {
+                        const Move& move = moves[a * (highest + 1) + r];
+                        if (move.home) {
+                            q_own += odds[r];
+                            continue;
+                        }
+                        auto end = static_cast<std::size_t>(move.end);
+                        if (may_stay && answer.other[b * n + a] > answer.other[b * n + end]) {
+                            end = a;
+                        }
+                        q_own += odds[r] * answer.other[b * n + end];
+                        q_other += odds[r] * answer.own[b * n + end];
+                    }
+                    if (q_own > best_own) { // ties: the first dice
+                        best_own = q_own;
+                        best_other = q_other;
+                    }
+                }
+                own[a * n + b] = best_own;
+                other[a * n + b] = best_other;
+                change = std::max({change, std::abs(best_own - answer.own[a * n + b]),
+                                   std::abs(best_other - answer.other[a * n + b])});
             }
         }
-        win = next;
-        if (change < 1e-14) {
+        std::swap(own, answer.own);
+        std::swap(other, answer.other);
+        if (change < 1e-15) {
             break;
         }
     }
-    return win;
+    return answer;
+}
+
+std::vector<std::vector<double>> odds_of(const std::vector<LoadedDice<>>& dice) {
+    std::vector<std::vector<double>> odds;
+    for (const LoadedDice<>& one : dice) {
+        const auto faces = one.face_probabilities();
+        odds.emplace_back(faces.begin(), faces.end());
+    }
+    return odds;
+}
+
+// A random board of `size` squares under the chain rule of Config: distinct starts, ends
+// anywhere; a jump map the rule refuses is drawn again.
+template <class Config>
+BasicBoard<Config> random_chain_board(std::mt19937& engine, int size, int jumps) {
+    for (;;) {
+        std::vector<Jump> list;
+        std::vector<bool> used(static_cast<std::size_t>(size) + 1, false);
+        for (int tries = 0; tries < 50 && static_cast<int>(list.size()) < jumps; ++tries) {
+            const int start = std::uniform_int_distribution<int>(1, size - 1)(engine);
+            const int end = std::uniform_int_distribution<int>(1, size)(engine);
+            if (start != end && !used[static_cast<std::size_t>(start)]) {
+                used[static_cast<std::size_t>(start)] = true;
+                list.push_back({start, end});
+            }
+        }
+        try {
+            return BasicBoard<Config>(list, Config({.size = size}));
+        } catch (const InvalidBoard&) {
+        }
+    }
+}
+
+// How many of the random boards below had what the equilibrium once got wrong.
+struct DuelCoverage {
+    int boards = 0;
+    int with_jump_starts = 0; // squares no token stands on
+    int with_draws = 0;       // a game from the start that may never end
+};
+
+template <class Config>
+void check_duel_on(const BasicBoard<Config>& board, const Choices<LoadedDice<>>& choices,
+                   DuelCoverage& coverage) {
+    const DuelAnswer expected = duel_iteration(board, odds_of(choices.dice), choices.may_stay);
+    REQUIRE(expected.sweeps < 200000);
+    const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+    const auto n = static_cast<std::size_t>(board.size());
+    REQUIRE(duel.win.size() == n * n);
+    REQUIRE(duel.other_win.size() == n * n);
+    INFO("jumps: " << fmt::format("{}", fmt::join(board.jumps(), ", ")));
+    // A square no token stands on holds what landing on it is worth: the position where a step
+    // of 1 from the square before it ends (below home, so no overshoot).
+    const auto landing = [&](std::size_t s) {
+        return expected.rests[s]
+                   ? s
+                   : static_cast<std::size_t>(board.step(static_cast<Square>(s) - 1, 1).end);
+    };
+    for (std::size_t a = 0; a < n; ++a) {
+        for (std::size_t b = 0; b < n; ++b) {
+            INFO("position " << a << ", " << b);
+            double own = 1.0; // a jump to home: won, by the player deciding if both are
+            if (landing(a) != n) {
+                own = landing(b) == n ? 0.0 : expected.own[landing(a) * n + landing(b)];
+            }
+            double other = 1.0 - own;
+            if (landing(a) != n && landing(b) != n) {
+                other = expected.other[landing(a) * n + landing(b)];
+            }
+            CHECK(duel.win[a * n + b] == Approx(own).margin(1e-9));
+            CHECK(duel.other_win[a * n + b] == Approx(other).margin(1e-9));
+        }
+    }
+    CHECK(duel.win_chance == Approx(expected.own[0]).margin(1e-9));
+    CHECK(duel.other_win_chance == Approx(expected.other[0]).margin(1e-9));
+    // Each seat's best reply to the equilibrium does no better than the equilibrium itself.
+    const TwoPlayerPolicy first = best_reply(board, choices, duel, 0);
+    const TwoPlayerPolicy second = best_reply(board, choices, duel, 1);
+    CHECK(first.win_chance == Approx(expected.own[0]).margin(1e-9));
+    CHECK(second.win_chance == Approx(expected.other[0]).margin(1e-9));
+    ++coverage.boards;
+    coverage.with_jump_starts +=
+        std::find(expected.rests.begin(), expected.rests.end(), false) != expected.rests.end();
+    coverage.with_draws += expected.own[0] + expected.other[0] < 1.0 - 1e-9;
 }
 
 } // namespace
 
-TEST_CASE("two players' equilibrium against an independent value iteration", "[decisions][duel]") {
-    std::mt19937 engine(4122026);
-    for (int round = 0; round < 12; ++round) {
-        const int size = std::uniform_int_distribution<int>(4, 25)(engine);
-        const Board<> board = random_small_board(engine, size, size / 4);
-        const bool may_stay = round % 2 == 1;
-        const Choices<LoadedDice<>> choices{
-            {LoadedDice<>({1, 1, 1, 1, 1, 1}), LoadedDice<>({3, 1}), LoadedDice<>({0, 0, 1, 1})},
-            may_stay};
-        std::vector<std::vector<double>> odds;
-        for (const LoadedDice<>& dice : choices.dice) {
-            const auto faces = dice.face_probabilities();
-            odds.emplace_back(faces.begin(), faces.end());
-        }
-        const std::vector<double> expected = duel_iteration(board, odds, may_stay);
+TEST_CASE("two players on a board with a jump's start and on one that may never end, by hand",
+          "[decisions][duel]") {
+    SECTION("3 squares, snake 2-1, always a 2: the first player wins") {
+        // Square 2 is a snake's head: no token stands on it, and from it a 2 is blocked. From
+        // 0 a 2 slides to 1, and from 1 a 2 is home. W(1, b) = 1; W(0, 0) = 1 - W(0, 1) with
+        // W(0, 1) = 1 - W(1, 1) = 0, so W(0, 0) = 1. Square 2 counts as 1.
+        const Board<> board({Jump{2, 1}}, {.size = 3});
+        const Choices<LoadedDice<>> choices{{LoadedDice<>({0, 1})}, false};
         const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
-        INFO("round " << round << ", " << size << " squares");
-        REQUIRE(duel.win.size() == expected.size());
-        for (std::size_t i = 0; i < expected.size(); ++i) {
-            CHECK(duel.win[i] == Approx(expected[i]).margin(1e-9));
+        const double w[3][3] = {{1, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+        for (Square own = 0; own < 3; ++own) {
+            for (Square other = 0; other < 3; ++other) {
+                INFO(own << ", " << other);
+                CHECK(duel.win_from(own, other) ==
+                      w[static_cast<std::size_t>(own)][static_cast<std::size_t>(other)]);
+                CHECK(duel.other_win_from(own, other) ==
+                      1 - w[static_cast<std::size_t>(own)][static_cast<std::size_t>(other)]);
+            }
         }
-        // Against itself, the best reply is the equilibrium.
-        CHECK(best_reply(board, choices, duel, 0).win_chance ==
-              Approx(duel.win_chance).margin(1e-9));
+        CHECK(duel.win_chance == 1.0);
+        CHECK(duel.other_win_chance == 0.0);
+        CHECK(duel.residual == 0.0);
+        CHECK(best_reply(board, choices, duel, 1).win_chance == 0.0);
+        // Alone: 2 turns from 0, 1 from 1, and the snake's head is worth where it leads.
+        const OptimalPolicy alone = optimal_policy(board, choices);
+        CHECK(alone.expected_turns == std::vector<double>{2, 1, 1, 0});
     }
+    SECTION("3 squares, a 2 or a 3: a 3 wins from 0, and a 2 is stuck on 2 for ever") {
+        // W(2, b) = L(b, 2) and L(2, b) = W(b, 2): both 0 at (2, 2), where nobody wins.
+        // W(0, 2) = 1/2 + L(2, 2)/2 = 1/2, L(0, 2) = W(2, 2)/2 = 0; W(2, 0) = L(0, 2) = 0,
+        // L(2, 0) = W(0, 2) = 1/2; W(0, 0) = 1/2 + L(0, 2)/2 = 1/2, L(0, 0) = W(0, 2)/2 = 1/4.
+        const Board<> board({}, {.size = 3});
+        const Choices<LoadedDice<>> choices{{LoadedDice<>({0, 1, 1})}, false};
+        const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
+        CHECK(duel.win_from(2, 2) == 0.0);
+        CHECK(duel.other_win_from(2, 2) == 0.0);
+        CHECK(duel.win_from(0, 2) == 0.5);
+        CHECK(duel.other_win_from(0, 2) == 0.0);
+        CHECK(duel.win_from(2, 0) == 0.0);
+        CHECK(duel.other_win_from(2, 0) == 0.5);
+        CHECK(duel.win_chance == 0.5);
+        CHECK(duel.other_win_chance == 0.25);
+        for (const std::uint32_t seat : {0U, 1U}) {
+            const TwoPlayerPolicy reply = best_reply(board, choices, duel, seat);
+            CHECK(reply.win_chance == (seat == 0 ? 0.5 : 0.25));
+            CHECK(reply.other_win_chance == (seat == 0 ? 0.25 : 0.5));
+        }
+        // The seat chances say the same: 1/2, 1/4, and 1/4 that nobody gets home.
+        const SeatChances seats = seat_chances(board, LoadedDice<>({0, 1, 1}), 2);
+        CHECK(seats.win_probability[0] == Approx(0.5).margin(1e-12));
+        CHECK(seats.win_probability[1] == Approx(0.25).margin(1e-12));
+    }
+}
+
+TEST_CASE("two players' equilibrium against an independent iteration over Board::step",
+          "[decisions][duel]") {
+    std::mt19937 engine(4122026);
+    // A fair die, a coin, and dice with gaps and zero weights: always 2, a 2 or a 3, a 1 or a
+    // 4, a 3 or a 5, and one loaded towards 1.
+    const std::vector<LoadedDice<>> pool{LoadedDice<>({1, 1, 1, 1, 1, 1}),
+                                         LoadedDice<>({1, 1}),
+                                         LoadedDice<>({0, 1}),
+                                         LoadedDice<>({0, 1, 1}),
+                                         LoadedDice<>({1, 0, 0, 1}),
+                                         LoadedDice<>({0, 0, 1, 0, 1}),
+                                         LoadedDice<>({3, 1})};
+    DuelCoverage coverage;
+    for (int round = 0; round < 300; ++round) {
+        const int size = std::uniform_int_distribution<int>(2, 10)(engine);
+        const int jumps = std::uniform_int_distribution<int>(0, size / 2)(engine);
+        std::vector<LoadedDice<>> dice;
+        const int count = std::uniform_int_distribution<int>(1, 3)(engine);
+        for (int d = 0; d < count; ++d) {
+            dice.push_back(
+                pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(engine)]);
+        }
+        const Choices<LoadedDice<>> choices{dice, round % 2 == 1};
+        INFO("round " << round << ", " << size << " squares");
+        switch (round % 4) {
+        case 0:
+            check_duel_on(random_small_board(engine, size, jumps), choices, coverage);
+            break;
+        case 1:
+            check_duel_on(
+                random_chain_board<GameConfig<ExactFinish, FollowChains>>(engine, size, jumps),
+                choices, coverage);
+            break;
+        case 2:
+            check_duel_on(
+                random_chain_board<GameConfig<ExactFinish, SingleJump>>(engine, size, jumps),
+                choices, coverage);
+            break;
+        default:
+            check_duel_on(
+                random_chain_board<GameConfig<BounceBack, RejectChains>>(engine, size, jumps),
+                choices, coverage);
+            break;
+        }
+    }
+    // The cases the equilibrium once refused or got wrong are among them.
+    CHECK(coverage.boards == 300);
+    CHECK(coverage.with_jump_starts >= 150);
+    CHECK(coverage.with_draws >= 20);
 }
 
 TEST_CASE("with one die and no decisions, the equilibrium is the seat chances",

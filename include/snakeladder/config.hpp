@@ -88,7 +88,11 @@ public:
         return GameConfig(changed, house_rules_);
     }
 
-    friend constexpr bool operator==(const GameConfig&, const GameConfig&) = default;
+    // Not declared constexpr: a house rule of the user's may compare at run time only (a
+    // hand-written ==, a std::shared_ptr member), and a defaulted comparison declared constexpr
+    // over such a member is ill-formed in C++20. A defaulted one is constexpr by itself wherever
+    // the members allow.
+    friend bool operator==(const GameConfig&, const GameConfig&) = default;
 
     /// Throws InvalidConfig unless `size` is a board size the library can build.
     static constexpr void check_size(std::int64_t size) {

@@ -464,7 +464,9 @@ public:
         }
     }
 
-    friend constexpr bool operator==(const HouseRules&, const HouseRules&) = default;
+    // Not declared constexpr, as GameConfig's ==: a rule of the user's may compare at run time
+    // only. Defaulted, it is constexpr wherever the rules' comparisons are.
+    friend bool operator==(const HouseRules&, const HouseRules&) = default;
 
 private:
     template <class... R>

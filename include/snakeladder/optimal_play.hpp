@@ -10,8 +10,9 @@
 //
 // For two players the state is both squares and who decides: a stochastic game on the joint
 // squares, solved by value iteration (Gauss-Seidel sweeps from the top of the board). Two
-// questions: the equilibrium, in which each player maximises their own chance to win (and so
-// minimises the other's), and the best reply to a given opponent policy.
+// questions: the equilibrium, in which each player maximises their own chance to win, and the
+// best reply to a given opponent policy. A game may never end (a trap), so each position holds
+// both players' chances, not one and 1 less it.
 #pragma once
 
 #include "analysis.hpp"
@@ -38,7 +39,9 @@ namespace snakeladder {
 /// The best play of one player, square by square.
 struct OptimalPolicy {
     /// Index s in 0..size: the expected turns from square s under this policy (0 at home);
-    /// +infinity on squares from which no way of playing reaches home surely.
+    /// +infinity on squares from which no way of playing reaches home surely. A square no token
+    /// stands on (a jump's start under RejectChains or FollowChains) holds the value of the
+    /// square the jump leads to, as ExpectedTurns::from_square does.
     std::vector<double> expected_turns;
     /// Index s in 0..size-1: the dice to roll there (an index into Choices::dice).
     std::vector<std::uint32_t> dice;
@@ -116,6 +119,24 @@ inline int highest_roll(const std::vector<std::vector<PolicyRoll>>& rolls) {
     return highest;
 }
 
+// rests[s] for s below home: whether a token can stand on s between turns. Square 0 and every
+// square a landing comes to rest on, which leaves out a jump's start under RejectChains and
+// FollowChains (under SingleJump, a start on which another jump ends is one). Whatever the
+// overshoot rule, a move ends where some landing rests or where it began, so no other square
+// is ever reached.
+template <class Config>
+std::vector<bool> rest_squares(const BasicBoard<Config>& board) {
+    std::vector<bool> rests(static_cast<std::size_t>(board.size()), false);
+    rests[0] = true;
+    for (Square landed = 1; landed < board.size(); ++landed) {
+        const Square rest = board.resolve(landed);
+        if (rest < board.size()) {
+            rests[static_cast<std::size_t>(rest)] = true;
+        }
+    }
+    return rests;
+}
+
 template <class Config>
 class OnePlayerPlanner {
 public:
@@ -167,6 +188,14 @@ public:
             }
         }
         policy.residual = residual(policy);
+        // A square no token stands on is worth what landing there is worth, as in
+        // expected_turns: from it every roll may be blocked, which says nothing of the game.
+        for (std::size_t s = 0; s < n_; ++s) {
+            if (!rests_on_[s]) {
+                policy.expected_turns[s] = policy.expected_turns[static_cast<std::size_t>(
+                    board_.resolve(static_cast<Square>(s)))];
+            }
+        }
         ticker.finish({policy.iterations, policy.iterations});
         return policy;
     }
@@ -292,7 +321,7 @@ private:
         const std::vector<double>& v = policy.expected_turns;
         bool changed = false;
         for (std::size_t s = 0; s < n_; ++s) {
-            if (!safe_[s]) {
+            if (!safe_[s] || !rests_on_[s]) {
                 continue;
             }
             const double tolerance = 1e-12 * std::max(1.0, v[s]);
@@ -334,7 +363,7 @@ private:
         const std::vector<double>& v = policy.expected_turns;
         double worst = 0.0;
         for (std::size_t s = 0; s < n_; ++s) {
-            if (!safe_[s]) {
+            if (!safe_[s] || !rests_on_[s]) {
                 continue;
             }
             double best = std::numeric_limits<double>::infinity();
@@ -353,6 +382,7 @@ private:
     int max_roll_ = 0;
     std::vector<bool> safe_;
     std::vector<std::uint32_t> first_dice_;
+    std::vector<bool> rests_on_ = rest_squares(board_);
 };
 
 } // namespace detail
@@ -366,7 +396,14 @@ struct TwoPlayerPolicy {
     int max_roll = 0;
     /// win[own * size + other] (see win_from): the chance that the player about to decide, on
     /// `own` with the other on `other` (both below home), wins, played this way from there.
+    /// A square no token rests on (a jump's start under RejectChains or FollowChains) holds the
+    /// chance of the square the jump leads to: what landing there is worth (a jump to home is
+    /// a game won, by the player deciding when both tokens are on one).
     std::vector<double> win;
+    /// other_win[own * size + other] (see other_win_from): the chance that the other player
+    /// wins from there. A game in which neither ever gets home is won by nobody, so this is
+    /// 1 - win only where every game ends.
+    std::vector<double> other_win;
     /// dice[own * size + other]: the dice to roll there.
     std::vector<std::uint32_t> dice;
     /// Whether to stay after each roll (see stays()); empty when staying is not allowed.
@@ -374,6 +411,9 @@ struct TwoPlayerPolicy {
     /// The chance that the seat this policy plays wins from the start: seat 0 in the
     /// equilibrium, the responder's seat in a best reply.
     double win_chance = 0.0;
+    /// The chance that the other seat wins from the start (seat 1 in the equilibrium, the
+    /// opponent in a best reply); 1 - win_chance less the chance that nobody ever gets home.
+    double other_win_chance = 0.0;
     /// The largest change of a chance in the last sweep of value iteration.
     double residual = 0.0;
     /// Sweeps of value iteration over the joint squares.
@@ -386,6 +426,10 @@ struct TwoPlayerPolicy {
     /// The chance that the player deciding on `own` (the other on `other`) wins.
     [[nodiscard]] double win_from(Square own, Square other) const {
         return win.at(index(own, other));
+    }
+    /// The chance that the other player (on `other`, not deciding) wins.
+    [[nodiscard]] double other_win_from(Square own, Square other) const {
+        return other_win.at(index(own, other));
     }
     /// Whether the player on `own` (the other on `other`) stays after rolling `roll`.
     /// False for squares or a roll outside the board's and the dice's ranges.
@@ -456,62 +500,135 @@ public:
         return static_cast<std::size_t>(board_.advance(static_cast<Square>(s), roll));
     }
 
-    // Both play their best. win(a, b), the mover on a: the best over the dice of the expected
-    // [home ? 1 : 1 - win(b, t)], where t is where the move ends or, when staying is allowed
-    // and better, a.
+    // Both play their best, each for their own chance to win. win(a, b), the mover on a: the
+    // best over the dice of the expected [home ? 1 : other_win(b, t)], where t is where the
+    // move ends or, when staying is allowed and better, a; other_win(a, b) is the same
+    // expectation of [home ? 0 : win(b, t)] under that choice. Both are needed: a game in which
+    // neither ever gets home is won by nobody, so one chance is not 1 less the other.
     TwoPlayerPolicy equilibrium(ProgressTicker<Steps>& ticker) {
         TwoPlayerPolicy policy = empty_policy();
         std::vector<double>& win = policy.win;
+        std::vector<double>& other_win = policy.other_win;
+        // Where every way of playing ends the game, the two chances sum to 1. Starting them so
+        // leaves the sweeps only the split between them to find; from 0 they would also have to
+        // find the chance that the game is over, which settles slower (345 sweeps instead of 167
+        // on the classic board with one die). Elsewhere both start at 0 and rise to the least
+        // solution, in which a game that never ends is won by nobody.
+        const std::vector<bool> may_never_end = squares_that_may_never_end();
+        for (std::size_t a = 0; a < n_; ++a) {
+            for (std::size_t b = 0; b < n_; ++b) {
+                other_win[a * n_ + b] = may_never_end[a] && may_never_end[b] ? 0.0 : 1.0;
+            }
+        }
         iterate(policy, ticker, [&](std::size_t a, std::size_t b, bool record) {
-            const auto worth = [&](std::size_t t) { return 1.0 - win[b * n_ + t]; };
-            const double before = win[a * n_ + b];
-            win[a * n_ + b] = decide(policy, a, b, worth, record);
-            return std::abs(win[a * n_ + b] - before);
+            const std::size_t at = a * n_ + b;
+            const Chances chances = decide(
+                policy, a, b, [&](std::size_t t) { return other_win[b * n_ + t]; },
+                [&](std::size_t t) { return win[b * n_ + t]; }, record);
+            const double change =
+                std::max(std::abs(chances.own - win[at]), std::abs(chances.other - other_win[at]));
+            win[at] = chances.own;
+            other_win[at] = chances.other;
+            return change;
         });
         policy.win_chance = win[0];
+        policy.other_win_chance = other_win[0];
         return policy;
     }
 
     // The responder plays its best against the opponent's fixed decisions. mine(r, o): the
     // responder on r decides; theirs(r, o): the opponent on o decides; both hold the
-    // responder's chance to win. The responder is seat `seat`.
+    // responder's chance to win; opponent_mine (policy.other_win) and opponent_theirs hold the
+    // opponent's beside them. The responder is seat `seat`.
     TwoPlayerPolicy best_reply(const Opponent& opponent, std::uint32_t seat,
                                ProgressTicker<Steps>& ticker) {
         TwoPlayerPolicy policy = empty_policy();
         std::vector<double>& mine = policy.win;
+        std::vector<double>& opponent_mine = policy.other_win;
         std::vector<double> theirs(n_ * n_, 0.0);
+        std::vector<double> opponent_theirs(n_ * n_, 0.0);
         iterate(policy, ticker, [&](std::size_t r, std::size_t o, bool record) {
             // The opponent's turn, with the responder on r and the opponent on o.
             const std::size_t at = r * n_ + o;
-            double q = 0.0;
+            Chances q;
             for (const PolicyRoll& roll : rolls_[opponent.dice[at]]) {
                 const std::size_t t = target(o, roll.roll);
                 const bool stays =
                     may_stay_ && opponent.stay[at * (static_cast<std::size_t>(max_roll_) + 1) +
                                                static_cast<std::size_t>(roll.roll)];
-                if (stays || t != n_) { // a move home wins the game for the opponent
-                    q += roll.probability * mine[r * n_ + (stays ? o : t)];
+                if (!stays && t == n_) { // a move home wins the game for the opponent
+                    q.other += roll.probability;
+                } else {
+                    const std::size_t next = r * n_ + (stays ? o : t);
+                    q.own += roll.probability * mine[next];
+                    q.other += roll.probability * opponent_mine[next];
                 }
             }
-            double change = std::abs(q - theirs[at]);
-            theirs[at] = q;
+            double change =
+                std::max(std::abs(q.own - theirs[at]), std::abs(q.other - opponent_theirs[at]));
+            theirs[at] = q.own;
+            opponent_theirs[at] = q.other;
             // The responder's turn.
-            const auto worth = [&](std::size_t t) { return theirs[t * n_ + o]; };
-            const double before = mine[at];
-            mine[at] = decide(policy, r, o, worth, record);
-            change = std::max(change, std::abs(mine[at] - before));
+            const Chances chances = decide(
+                policy, r, o, [&](std::size_t t) { return theirs[t * n_ + o]; },
+                [&](std::size_t t) { return opponent_theirs[t * n_ + o]; }, record);
+            change = std::max({change, std::abs(chances.own - mine[at]),
+                               std::abs(chances.other - opponent_mine[at])});
+            mine[at] = chances.own;
+            opponent_mine[at] = chances.other;
             return change;
         });
         policy.win_chance = seat == 0 ? mine[0] : theirs[0];
+        policy.other_win_chance = seat == 0 ? opponent_mine[0] : opponent_theirs[0];
         return policy;
     }
 
+    // Whether a token can stand on square s (below home) between turns; see rest_squares.
+    [[nodiscard]] bool rests_on(std::size_t s) const { return rests_on_[s]; }
+
 private:
+    // never[s]: whether some way of playing (dice, stays) may keep a token on square s from
+    // home for ever: s lies in a set of squares from which some dice's every roll stays within
+    // the set (staying put counts, for a roll that is not home). The largest such set, found
+    // by striking out squares until none can be, from the top down since a square is mostly
+    // struck for the squares above it. Every way of playing ends the game from a position
+    // exactly when one of its tokens is not on such a square.
+    [[nodiscard]] std::vector<bool> squares_that_may_never_end() const {
+        std::vector<bool> never(rests_on_);
+        for (bool struck = true; struck;) {
+            struck = false;
+            for (std::size_t s = n_; s-- > 0;) {
+                if (!never[s]) {
+                    continue;
+                }
+                const auto kept = [&](const PolicyRoll& r) {
+                    const std::size_t t = target(s, r.roll);
+                    return t != n_ && (may_stay_ || never[t]);
+                };
+                const bool stays = std::any_of(rolls_.begin(), rolls_.end(), [&](const auto& d) {
+                    return std::all_of(d.begin(), d.end(), kept);
+                });
+                if (!stays) {
+                    never[s] = false;
+                    struck = true;
+                }
+            }
+        }
+        return never;
+    }
+
+    // The chances of the player deciding and of the other.
+    struct Chances {
+        double own = 0.0;
+        double other = 0.0;
+    };
+
     [[nodiscard]] TwoPlayerPolicy empty_policy() const {
         TwoPlayerPolicy policy;
         policy.size = static_cast<Square>(n_);
         policy.max_roll = max_roll_;
         policy.win.assign(n_ * n_, 0.0);
+        policy.other_win.assign(n_ * n_, 0.0);
         policy.dice.assign(n_ * n_, 0);
         if (may_stay_) {
             policy.stay.assign(n_ * n_ * (static_cast<std::size_t>(max_roll_) + 1), false);
@@ -519,15 +636,24 @@ private:
         return policy;
     }
 
-    // Gauss-Seidel sweeps over the joint squares, from the top of the board down, until a
-    // sweep changes nothing by more than `settled`; then one more that records the decisions.
-    // `ticker` hears the sweeps done, of at most max_sweeps (each at most max_sweep_work).
+    // Gauss-Seidel sweeps over the joint squares the tokens can stand on, from the top of the
+    // board down, until a sweep changes nothing by more than `settled`; then one more that
+    // records the decisions. A position with a token on a square no token stands on (a jump's
+    // start) is never played, and iterating it can only flip its chances: every roll from a
+    // jump's start may be blocked. It takes the chances of the position landing there leads
+    // to. `ticker` hears the sweeps done, of at most max_sweeps (each at most max_sweep_work).
     template <class Update>
     void iterate(TwoPlayerPolicy& policy, ProgressTicker<Steps>& ticker, Update&& update) {
+        std::vector<std::size_t> squares;
+        for (std::size_t s = n_; s-- > 0;) {
+            if (rests_on_[s]) {
+                squares.push_back(s);
+            }
+        }
         for (bool record = false;;) {
             double change = 0.0;
-            for (std::size_t a = n_; a-- > 0;) {
-                for (std::size_t b = n_; b-- > 0;) {
+            for (const std::size_t a : squares) {
+                for (const std::size_t b : squares) {
                     change = std::max(change, update(a, b, record));
                 }
             }
@@ -535,8 +661,7 @@ private:
             const auto sweeps = static_cast<std::int64_t>(policy.sweeps);
             if (record) {
                 policy.residual = change;
-                ticker.finish({sweeps, sweeps});
-                return;
+                break;
             }
             ticker.tick({sweeps, max_sweeps});
             record = change <= settled;
@@ -546,31 +671,55 @@ private:
                                         max_sweeps, n_, change));
             }
         }
+        const auto rest = [&](std::size_t s) {
+            return rests_on_[s] ? s
+                                : static_cast<std::size_t>(board_.resolve(static_cast<Square>(s)));
+        };
+        for (std::size_t a = 0; a < n_; ++a) {
+            for (std::size_t b = 0; b < n_; ++b) {
+                const std::size_t at = a * n_ + b;
+                if (rests_on_[a] && rests_on_[b]) {
+                    continue;
+                }
+                // A jump to home is a game won: by the player deciding when both are.
+                if (rest(a) == n_ || rest(b) == n_) {
+                    policy.win[at] = rest(a) == n_ ? 1.0 : 0.0;
+                    policy.other_win[at] = 1.0 - policy.win[at];
+                } else {
+                    policy.win[at] = policy.win[rest(a) * n_ + rest(b)];
+                    policy.other_win[at] = policy.other_win[rest(a) * n_ + rest(b)];
+                }
+            }
+        }
+        const auto sweeps = static_cast<std::int64_t>(policy.sweeps);
+        ticker.finish({sweeps, sweeps});
     }
 
     // The best the player deciding on a (the other on b) can do, given worth(t): what ending
-    // its turn on t (below home) is worth to it; home is worth 1. Staying, where allowed, is
-    // worth worth(a). Ties go to the first dice and to moving. With `record`, the choice is
-    // kept in `policy`.
-    template <class Worth>
-    double decide(TwoPlayerPolicy& policy, std::size_t a, std::size_t b, Worth&& worth,
-                  bool record) const {
+    // its turn on t (below home) is worth to it, and theirs(t): what it is worth to the other;
+    // home is worth 1 to it and 0 to the other. Staying, where allowed, ends on a. Ties go to
+    // the first dice and to moving. With `record`, the choice is kept in `policy`.
+    template <class Worth, class Theirs>
+    Chances decide(TwoPlayerPolicy& policy, std::size_t a, std::size_t b, Worth&& worth,
+                   Theirs&& theirs, bool record) const {
         const double stay_worth = may_stay_ ? worth(a) : 0.0;
-        const auto value = [&](std::size_t t) {
-            if (t == n_) {
-                return 1.0;
-            }
-            const double moved = worth(t);
-            return may_stay_ && stay_worth > moved ? stay_worth : moved;
-        };
-        double best = -1.0;
+        // Where a roll to t (below home) leaves the token: on a when staying is better.
+        const auto end = [&](std::size_t t) { return may_stay_ && stay_worth > worth(t) ? a : t; };
+        Chances best{-1.0, 0.0};
         std::uint32_t best_dice = 0;
         for (std::size_t d = 0; d < rolls_.size(); ++d) {
-            double q = 0.0;
+            Chances q;
             for (const PolicyRoll& r : rolls_[d]) {
-                q += r.probability * value(target(a, r.roll));
+                const std::size_t t = target(a, r.roll);
+                if (t == n_) {
+                    q.own += r.probability;
+                } else {
+                    const std::size_t e = end(t);
+                    q.own += r.probability * worth(e);
+                    q.other += r.probability * theirs(e);
+                }
             }
-            if (q > best) {
+            if (q.own > best.own) {
                 best = q;
                 best_dice = static_cast<std::uint32_t>(d);
             }
@@ -592,6 +741,7 @@ private:
     bool may_stay_ = false;
     std::size_t n_ = 0;
     int max_roll_ = 0;
+    std::vector<bool> rests_on_ = rest_squares(board_);
 };
 
 // The rolls of each of the dice to choose from, with their odds.
@@ -647,9 +797,10 @@ void check_duel_size(const BasicBoard<Config>& board,
 } // namespace detail
 
 /// The equilibrium of two players on `board` with `choices` (the standard game), each
-/// maximising their own chance to win: the policy both seats play, the chance of each joint
-/// position, and seat 0's chance from the start (`win_chance`). A game in which neither ever
-/// gets home counts as won by nobody. Throws InvalidConfig for choices without dice and when
+/// maximising their own chance to win: the policy both seats play, the chances of each joint
+/// position, and seat 0's and seat 1's chances from the start (`win_chance`,
+/// `other_win_chance`). A game in which neither ever gets home counts as won by nobody, so the
+/// two chances may sum to less than 1. Throws InvalidConfig for choices without dice and when
 /// the joint squares times the rolls of all the dice pass 2e7 (naming both) or
 /// `options.progress_interval` is negative; Error when value iteration does not settle in
 /// 100,000 sweeps.
@@ -671,8 +822,9 @@ template <class Config, DiceWithOdds D>
 
 /// The best reply of the player in seat `seat` (0 moves first, 1 second) to `opponent`, a
 /// Policy playing the other seat: the responder's policy and its chance to win from the start
-/// (`win_chance`). The opponent is asked once for its decision at every joint position (states
-/// of two seats, at the start of a turn); it must answer with one of the legal actions. Throws as
+/// (`win_chance`), and the opponent's (`other_win_chance`). The opponent is asked once for its
+/// decision at every joint position the tokens can stand on (states of two seats, at the start
+/// of a turn; not a jump's start); it must answer with one of the legal actions. Throws as
 /// two_player_equilibrium does, and InvalidConfig for a seat other than 0 and 1 and for an
 /// opponent's action that is not legal. `options` as for two_player_equilibrium (the sweeps;
 /// asking the opponent comes before them).
@@ -704,6 +856,9 @@ template <class Config, DiceWithOdds D, Policy P>
     };
     for (std::size_t r = 0; r < n; ++r) {
         for (std::size_t o = 0; o < n; ++o) {
+            if (!solver.rests_on(r) || !solver.rests_on(o)) {
+                continue; // never played: the solver does not read it
+            }
             DecisionState state = new_decision_state(choices, 2);
             state.game.squares[seat] = static_cast<Square>(r);
             state.game.squares[1 - seat] = static_cast<Square>(o);
