@@ -84,8 +84,8 @@ struct GameCore {
           hub(std::make_shared<GameHub<Mutex>>()) {}
 
     // Move-only: a copy would share the hub, its locks and its observers with the original.
-    GameCore(GameCore&&) = default;
-    GameCore& operator=(GameCore&&) = default;
+    GameCore(GameCore&&) noexcept(std::is_nothrow_move_constructible_v<Config>) = default;
+    GameCore& operator=(GameCore&&) noexcept(std::is_nothrow_move_assignable_v<Config>) = default;
     GameCore(const GameCore&) = delete;
     GameCore& operator=(const GameCore&) = delete;
     ~GameCore() = default;
