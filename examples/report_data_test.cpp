@@ -50,7 +50,7 @@ int main() {
     expect("printable, plain", printable("classic board"), "classic board");
     // JSON escapes the same controls as \u00XX, and quotes and backslashes.
     expect("json_string, controls", ReportValue::json_string("a\"b\\c\nd\x1b"),
-           "\"a\\\"b\\\\c\\nd\\u001b\"");
+           R"("a\"b\\c\nd\u001b")");
     if (failures > 0) {
         fmt::print(stderr, "{} text(s) differ\n", failures);
         return 1;

@@ -8,6 +8,7 @@
 #include "support.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -490,7 +491,7 @@ TEST_CASE("two players on a board with a jump's start and on one that may never 
         const Board<> board({Jump{2, 1}}, {.size = 3});
         const Choices<LoadedDice<>> choices{{LoadedDice<>({0, 1})}, false};
         const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
-        const double w[3][3] = {{1, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+        const std::array<std::array<double, 3>, 3> w{{{1, 0, 0}, {1, 1, 1}, {1, 1, 1}}};
         for (Square own = 0; own < 3; ++own) {
             for (Square other = 0; other < 3; ++other) {
                 INFO(own << ", " << other);
@@ -553,6 +554,7 @@ TEST_CASE("two players' equilibrium against an independent iteration over Board:
         const int jumps = std::uniform_int_distribution<int>(0, size / 2)(engine);
         std::vector<LoadedDice<>> dice;
         const int count = std::uniform_int_distribution<int>(1, 3)(engine);
+        dice.reserve(static_cast<std::size_t>(count));
         for (int d = 0; d < count; ++d) {
             dice.push_back(
                 pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(engine)]);

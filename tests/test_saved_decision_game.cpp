@@ -401,6 +401,7 @@ TEST_CASE("The decision lines are an optional part of the format: a Game's docum
     const auto die = [] { return ScriptedDice::with_faces(3, {}); };
     const auto lines = [](const std::vector<TurnRecord>& records) {
         std::vector<std::string> out;
+        out.reserve(records.size());
         for (const TurnRecord& record : records) {
             out.push_back(fmt::format("{}", record));
         }

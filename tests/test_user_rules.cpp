@@ -126,7 +126,7 @@ struct Reference {
     // Expected turns from each finite square: (I - Q) E = 1 by Gaussian elimination with partial
     // pivoting, in T (double or an exact fraction).
     template <class T, class Odds>
-    std::vector<T> expected(Odds&& odds) const {
+    [[nodiscard]] std::vector<T> expected(Odds&& odds) const {
         const auto n = static_cast<std::size_t>(size);
         std::vector<std::vector<T>> a(n, std::vector<T>(n + 1, T(0)));
         for (std::size_t s = 0; s < n; ++s) {
@@ -417,7 +417,7 @@ void check_random_boards(std::uint32_t seed, int boards) {
         const int sides = k % 2 == 0 ? 13 : 40;
         std::vector<Fraction> fair(static_cast<std::size_t>(sides) + 1, Fraction(1, sides));
         fair[0] = 0;
-        check_against_reference(board, FairDice<>({.sides = sides}), fair, seed + 2u * unsigned(k));
+        check_against_reference(board, FairDice<>({.sides = sides}), fair, seed + 2U * unsigned(k));
         // Loaded dice with gaps: zero weights on most faces, up to 3 x the board.
         std::vector<std::int64_t> weights(static_cast<std::size_t>(3 * size), 0);
         std::uniform_int_distribution<std::size_t> face(0, weights.size() - 1);
@@ -432,7 +432,7 @@ void check_random_boards(std::uint32_t seed, int boards) {
         for (const std::int64_t w : weights) {
             loaded.emplace_back(w, total);
         }
-        check_against_reference(board, LoadedDice<>(weights), loaded, seed + 2u * unsigned(k) + 1);
+        check_against_reference(board, LoadedDice<>(weights), loaded, seed + 2U * unsigned(k) + 1);
     }
 }
 
@@ -601,6 +601,50 @@ TEST_CASE("an overshoot rule that puts a token off the board is refused with Inv
     check_off_board<0>(7);
     check_off_board<1>(-1);
     check_off_board<2>(INT_MAX);
+}
+
+TEST_CASE("a game whose scripted roll meets an off-board rule throws InvalidConfig and changes "
+          "nothing",
+          "[user_rules][hostile]") {
+    // Scripted dice name no faces, so the game cannot check the rule before play. Ann rolls 5
+    // (0 to 5), Ben 1 (0 to 1), and Ann's 2 from square 5 is off the board under OffBoard<0>.
+    using Config = GameConfig<OffBoard<0>>;
+    const Board<Config> board({{2, 4}}, Config({.size = 6}));
+    const std::string off = "the overshoot rule OffBoard moved a token from square 5 with a roll "
+                            "of 2 to square 7, which is not on the board (squares 0..6)";
+    const auto check_unchanged = [](const auto& game) {
+        CHECK(game.turns() == 2);
+        CHECK(game.positions() == std::vector<Square>{5, 1});
+        CHECK(game.current_player() == "Ann");
+        CHECK(game.records().size() == 2);
+        CHECK(game.status() == GameStatus::in_progress);
+    };
+    SECTION("play_turn, take_turn and play") {
+        Game game(board, ScriptedDice({5, 1, 2, 1}), {"Ann", "Ben"});
+        (void)game.play_turn();
+        (void)game.play_turn();
+        CHECK(message_of<InvalidConfig>([&] { (void)game.play_turn(); }) == off);
+        check_unchanged(game);
+        CHECK(message_of<InvalidConfig>([&] { (void)game.take_turn("Ann"); }) == off);
+        check_unchanged(game);
+        CHECK(message_of<InvalidConfig>([&] { (void)game.play(); }) == off);
+        check_unchanged(game);
+        CHECK(game.undo().roll == 1); // the log is whole: Ben's turn comes off
+        CHECK(game.positions() == std::vector<Square>{5, 0});
+    }
+    SECTION("play() from the start, in its unobserved stretch") {
+        Game game(board, ScriptedDice({5, 1, 2}), {"Ann", "Ben"});
+        CHECK(message_of<InvalidConfig>([&] { (void)game.play(); }) == off);
+        check_unchanged(game);
+    }
+    SECTION("replay_turn") {
+        Game game(board, ScriptedDice({5, 1}), {"Ann", "Ben"});
+        (void)game.play_turn();
+        (void)game.play_turn();
+        const std::vector<int> two{2};
+        CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(two); }) == off);
+        check_unchanged(game);
+    }
 }
 
 TEST_CASE("the trap check's first pass, which proves boards sound for dice rolling 1..h, lets "

@@ -421,12 +421,15 @@ private:
     }
 
     // A roll of the standard game, through the turn model's fast path, logged. The log must have
-    // room.
+    // room. The roll is played before the log grows: a rule that puts the token off the board
+    // throws with nothing changed.
     SNAKELADDER_HOT void play_plain_roll(int roll) {
         const std::uint32_t seat = state_.seat_due;
+        const Square start = state_.squares[seat];
+        const Square end = detail::apply_plain_roll(core_.board, state_, roll);
         detail::LoggedTurn& turn = log_.append();
-        turn.start = state_.squares[seat];
-        turn.end = detail::apply_plain_roll(core_.board, state_, roll);
+        turn.start = start;
+        turn.end = end;
         turn.seat = seat;
         turn.roll = roll;
     }

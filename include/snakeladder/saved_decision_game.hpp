@@ -169,7 +169,7 @@ struct DecisionTable {
             }
         }
     }
-    GameType build(typename GameType::board_type board, std::vector<std::string> /*names*/,
+    GameType build(typename GameType::board_type board, const std::vector<std::string>& /*names*/,
                    const typename GameType::house_rule_policy& house_rules) {
         return GameType(std::move(board), std::move(choices), std::move(seats), house_rules);
     }

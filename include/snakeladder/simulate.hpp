@@ -286,7 +286,7 @@ private:
 template <class Config>
 struct BoardStep {
     const BasicBoard<Config>* board;
-    [[nodiscard]] Square operator()(Square from, int roll) const noexcept {
+    [[nodiscard]] Square operator()(Square from, int roll) const {
         return board->advance(from, roll);
     }
 };

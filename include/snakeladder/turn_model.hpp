@@ -198,8 +198,10 @@ void finish_plain_roll(const BasicBoard<Config>& board, GameState& state) noexce
 
 // A roll of the standard game, where no house rule can apply: what apply_roll_in_place does
 // then, without building the outcome. The game's fast paths are this; returns the end square.
+// Throws InvalidConfig before the state changes when the overshoot rule puts the token off the
+// board (Board::land).
 template <class Config>
-Square apply_plain_roll(const BasicBoard<Config>& board, GameState& state, int roll) noexcept {
+Square apply_plain_roll(const BasicBoard<Config>& board, GameState& state, int roll) {
     Square& square = state.squares[state.seat_due];
     square = board.advance(square, roll);
     const Square end = square;

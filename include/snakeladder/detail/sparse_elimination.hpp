@@ -298,7 +298,7 @@ private:
             double reduced = carried != nullptr ? rhs(s) : 0.0;
             std::size_t count = kept;
             Square high = highest;
-            double row_operations = static_cast<double>(chain.odds().size());
+            auto row_operations = static_cast<double>(chain.odds().size());
             // Substitute the pending columns, highest first: a row substituted refers only to
             // columns below its own, so each column is complete when it is taken. The heap's
             // first (all above the window), then the window's, read downwards.
