@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <limits>
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
 #include <snakeladder/turn_model.hpp>
@@ -1183,7 +1184,7 @@ TEST_CASE("apply_roll: turns to miss are passed over") {
     require_state(three.state, {.squares = {3, 0, 0}, .seat_due = 0, .turns_played = 3});
     // Then it lands on 5: seat 1 is due, and seat 0 misses turn 6 after seats 1 and 2 play.
     const RollResult two = apply_roll(board, three.state, 2, rules);
-    CHECK(two.outcome.misses == std::vector<std::uint32_t>{0});
+    CHECK(two.outcome.misses == std::vector<TurnsToMiss>{{0, 1}});
     CHECK(two.outcome.skipped.empty());
     require_state(
         two.state,
@@ -1382,4 +1383,90 @@ TEST_CASE("StartingRolls past twice the board's size, and ChosenHouseRules insid
     // tests/compile_fail/board_with_house_rules.cpp.)
     REQUIRE(expected_turns(classic(), FairDice<>(), HouseRules<ChosenHouseRules>()).from_start ==
             Approx(39.598365640208193).epsilon(1e-12));
+}
+
+namespace {
+// Landing on `square` gives every other seat not home `turns` turns to miss, in one call.
+struct Marathon {
+    Square square = 3;
+    std::uint32_t turns = 1;
+    [[nodiscard]] std::string name() const { return fmt::format("Marathon{{{}}}", turns); }
+    void on_land(Landing& landing) const {
+        if (landing.square() != square) {
+            return;
+        }
+        const auto seats = static_cast<std::uint32_t>(landing.state().squares.size());
+        for (std::uint32_t other = 0; other < seats; ++other) {
+            if (other != landing.seat() && landing.state().squares[other] != landing.home()) {
+                landing.miss_turns(other, turns);
+            }
+        }
+    }
+    friend bool operator==(const Marathon&, const Marathon&) = default;
+};
+} // namespace
+
+TEST_CASE("regression (issue 36): miss_turns(seat, n) keeps a count, so millions of turns to "
+          "miss cost no memory and a short saved game") {
+    using Config = GameConfig<ExactFinish, RejectChains, Marathon>;
+    const Config config({.size = 10}, Marathon{3, 5'000'000});
+    // Turn 1: Ana rolls 3 onto square 3, and Ben will miss 5,000,000 turns; his turn 2 is the
+    // first. Turn 3: Ana rolls 2, 3 to 5; Ben misses turn 4.
+    auto game = scripted({}, config, {3, 2}, {"Ana", "Ben"});
+    const TurnRecord first = game.play_turn();
+    CHECK(line(first) == "Ana rolls 3: 0 to 3, Ben will miss 5000000 turns; Ben misses turn 2");
+    CHECK(first.turns_to_miss == std::vector<TurnToMiss>{{1, "Ben", 0, 5'000'000}});
+    CHECK(line(game.play_turn()) == "Ana rolls 2: 3 to 5; Ben misses turn 4");
+    CHECK(game.state().turns_to_miss == std::vector<std::uint32_t>{0, 4'999'998});
+    CHECK(game.turns() == 4);
+
+    // The saved game says it in one word more than a single turn would, and loads back equal.
+    const std::string saved = save_game(game);
+    CHECK(saved.find("turn 1 seat 0 | 3: 0 to 3 misses 1 for 5000000\n") != std::string::npos);
+    CHECK(saved.find("turn 3 seat 0 | 2: 3 to 5\n") != std::string::npos);
+    CHECK(saved.size() < 600);
+    const auto loaded =
+        load_game<Scripted<Config>>(saved, ScriptedDice::with_faces(6, {}), Marathon{3, 5'000'000});
+    CHECK(loaded.state() == game.state());
+    CHECK(loaded.records() == game.records());
+    // A document that miscounts, or counts none, is refused where it says so.
+    const auto load = [](const std::string& text) {
+        return load_game<Scripted<Config>>(text, ScriptedDice::with_faces(6, {}),
+                                           Marathon{3, 5'000'000});
+    };
+    std::string miscounted = saved;
+    miscounted.replace(miscounted.find("for 5000000"), 11, "for 4999999");
+    CHECK_THROWS_WITH(load(miscounted),
+                      SL_CONTAINS("turn 1: the document says \"3: 0 to 3 misses 1 for "
+                                  "4999999\" for roll 1 of the turn, but on this board under "
+                                  "these rules it is \"3: 0 to 3 misses 1 for 5000000\""));
+    std::string none = saved;
+    none.replace(none.find("for 5000000"), 11, "for 0");
+    CHECK_THROWS_WITH(load(none), SL_CONTAINS("the number of turns to miss must be at least 1"));
+
+    // Undo takes the count back whole.
+    (void)game.undo();
+    (void)game.undo();
+    CHECK(game.state().turns_to_miss == std::vector<std::uint32_t>{0, 0});
+    CHECK(game.turns() == 0);
+}
+
+TEST_CASE("regression (issue 36): miss_turns refuses a count past 4294967295 and changes "
+          "nothing") {
+    using Config = GameConfig<ExactFinish, RejectChains, Marathon>;
+    // Ben is given the most a seat can have, and misses turn 2 at once: one fewer is left.
+    const Config config({.size = 10}, Marathon{3, std::numeric_limits<std::uint32_t>::max()});
+    auto game = scripted({}, config, {3}, {"Ana", "Ben"});
+    const TurnRecord first = game.play_turn();
+    CHECK(first.turns_to_miss ==
+          std::vector<TurnToMiss>{{1, "Ben", 0, std::numeric_limits<std::uint32_t>::max()}});
+    CHECK(game.state().turns_to_miss == std::vector<std::uint32_t>{0, 4'294'967'294});
+
+    // One more turn on top of a full count is refused, and the state is as it was.
+    GameState state({.players = 2, .max_roll = 6});
+    state.turns_to_miss = {0, std::numeric_limits<std::uint32_t>::max()};
+    const Board<Config> board({}, {.size = 10});
+    CHECK_THROWS_WITH(apply_roll(board, state, 3, Marathon{3, 1}),
+                      "a house rule tried to give seat 1 1 more turns to miss on top of its "
+                      "4294967295, over the 4294967295 a seat can have");
 }

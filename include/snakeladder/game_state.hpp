@@ -79,6 +79,14 @@ struct TokenKnock {
     friend constexpr bool operator==(const TokenKnock&, const TokenKnock&) = default;
 };
 
+/// Turns to miss that a house rule gave one seat after a roll (Landing::miss_turns): a count, so
+/// that a rule giving millions of turns costs no more than one giving one.
+struct TurnsToMiss {
+    std::uint32_t seat = 0;
+    std::uint32_t turns = 1;
+    friend constexpr bool operator==(const TurnsToMiss&, const TurnsToMiss&) = default;
+};
+
 /// What one roll did: the pieces a TurnRecord is made of.
 struct RollOutcome {
     /// Who rolled, and which roll of their turn this was (1 for the first).
@@ -109,8 +117,9 @@ struct RollOutcome {
     /// The tokens house rules moved after the move, in order (KnockBack's, and rules' of the
     /// user's; the mover's own token when a rule moved it).
     std::vector<TokenKnock> knocked;
-    /// The seats a house rule gave a turn to miss, once per turn given, in order.
-    std::vector<std::uint32_t> misses;
+    /// The turns to miss house rules gave, in order: one entry per seat and call, consecutive
+    /// calls for the same seat merged.
+    std::vector<TurnsToMiss> misses;
     /// When this roll ended the turn: the seats whose turn the rotation then passed over
     /// because they had a turn to miss, in order (each a turn of the game).
     std::vector<std::uint32_t> skipped;

@@ -104,17 +104,29 @@ public:
         move(seat, to);
     }
     /// Gives `seat` (the mover's or another's not home) `turns` more turns to miss: when the
-    /// rotation next comes to it, it misses that many turns.
+    /// rotation next comes to it, it misses that many turns. Kept as a count: the cost does not
+    /// grow with `turns`. A seat can have at most 4294967295 turns to miss.
     void miss_turns(std::uint32_t seat, std::uint32_t turns = 1) {
         if (seat >= state_.squares.size() || state_.squares[seat] == home_) {
             fail(fmt::format("give seat {} a turn to miss, but it is not a seat of the game "
                              "still playing",
                              seat));
         }
-        for (std::uint32_t i = 0; i < turns; ++i) {
-            outcome_.misses.push_back(seat);
+        if (turns == 0) {
+            return;
         }
-        state_.turns_to_miss[seat] += turns;
+        std::uint32_t& count = state_.turns_to_miss[seat];
+        if (turns > std::numeric_limits<std::uint32_t>::max() - count) {
+            fail(fmt::format("give seat {} {} more turns to miss on top of its {}, over the {} a "
+                             "seat can have",
+                             seat, turns, count, std::numeric_limits<std::uint32_t>::max()));
+        }
+        if (!outcome_.misses.empty() && outcome_.misses.back().seat == seat) {
+            outcome_.misses.back().turns += turns;
+        } else {
+            outcome_.misses.push_back({seat, turns});
+        }
+        count += turns;
     }
 
 private:

@@ -45,7 +45,8 @@
 // - `sends S...`: the tokens of seats S sent back to square 0 (KnockBack);
 // - `sends S to T`: the token of seat S sent to square T (not 0);
 // - `moves to T`: a rule moved the mover on to square T (where the next roll starts);
-// - `misses S...`: seat S was given a turn to miss, once per turn given.
+// - `misses S...`: seat S was given a turn to miss; `misses S for N`, N turns (a count: a rule
+//   that gives a million turns writes one word more than a rule that gives one).
 // The tokens moved come before the turns to miss. A turn missed takes a number but has no line:
 // after `turn 5 seat 0 | 3: 17 to 20 misses 1` with two players, the next line is turn 7.
 //

@@ -243,8 +243,8 @@ inline void take_back_turn(GameState& state, std::span<const RollOutcome> rolls)
             ++state.turns_to_miss[seat];
         }
         turns += roll.skipped.size();
-        for (const std::uint32_t seat : roll.misses) {
-            --state.turns_to_miss[seat];
+        for (const TurnsToMiss& miss : roll.misses) {
+            state.turns_to_miss[miss.seat] -= miss.turns;
         }
         if (roll.misses_dropped != 0) {
             state.turns_to_miss[roll.seat] += roll.misses_dropped;
@@ -409,8 +409,8 @@ template <class Config, HouseRule Rules = NoHouseRules>
         for (const TokenKnock& knock : roll.knocked) {
             record.knocked_back.push_back({knock.seat, names[knock.seat], knock.from, i, knock.to});
         }
-        for (const std::uint32_t seat : roll.misses) {
-            record.turns_to_miss.push_back({seat, names[seat], i});
+        for (const TurnsToMiss& miss : roll.misses) {
+            record.turns_to_miss.push_back({miss.seat, names[miss.seat], i, miss.turns});
         }
     }
     std::uint64_t missed = turn;

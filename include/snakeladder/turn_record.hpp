@@ -58,12 +58,14 @@ struct KnockedBack {
     friend bool operator==(const KnockedBack&, const KnockedBack&) = default;
 };
 
-/// A turn to miss that a house rule gave a player during a turn (MissTurnSquares).
+/// Turns to miss that a house rule gave a player during a turn (MissTurnSquares: one).
 struct TurnToMiss {
     std::size_t seat = 0;
     std::string player;
     /// The roll of the turn that gave it: 0 for the first, i for `extra_rolls[i - 1]`.
     std::size_t by_roll = 0;
+    /// How many turns it gave.
+    std::uint32_t turns = 1;
     friend bool operator==(const TurnToMiss&, const TurnToMiss&) = default;
 };
 
@@ -292,10 +294,12 @@ private:
             if (miss.by_roll != index) {
                 continue;
             }
+            const std::string turns =
+                miss.turns == 1 ? std::string("a turn") : fmt::format("{} turns", miss.turns);
             if (miss.seat == record.seat) {
-                out = fmt::format_to(out, ", will miss a turn");
+                out = fmt::format_to(out, ", will miss {}", turns);
             } else {
-                out = fmt::format_to(out, ", {} will miss a turn", miss.player);
+                out = fmt::format_to(out, ", {} will miss {}", miss.player, turns);
             }
         }
         return out;

@@ -68,8 +68,9 @@ inline std::string shown_name(std::string_view name) {
 struct SavedEffect {
     enum class Kind { sends, moves, misses };
     Kind kind = Kind::sends;
-    std::uint64_t seat = 0; // `sends`, `misses`: the seat (unused for `moves`: the mover's)
-    Square to = 0;          // `sends`, `moves`: the square the token was moved to
+    std::uint64_t seat = 0;  // `sends`, `misses`: the seat (unused for `moves`: the mover's)
+    Square to = 0;           // `sends`, `moves`: the square the token was moved to
+    std::uint64_t turns = 1; // `misses`: how many turns to miss (`misses S for N`)
 };
 
 // One roll of a turn as a saved game writes it. `stays`, `seen` and `dice` are for games where
@@ -134,6 +135,9 @@ inline std::string to_text(const SavedMove& move) {
                 text += fmt::format(" {}", effect.seat);
             } else {
                 text += fmt::format(" misses {}", effect.seat);
+            }
+            if (effect.turns != 1) {
+                text += fmt::format(" for {}", effect.turns);
             }
             break;
         }
@@ -204,7 +208,8 @@ inline std::vector<SavedMove> saved_moves(const TurnRecord& record) {
     }
     for (const TurnToMiss& miss : record.turns_to_miss) {
         if (miss.by_roll < moves.size()) {
-            moves[miss.by_roll].effects.push_back({SavedEffect::Kind::misses, miss.seat, 0});
+            moves[miss.by_roll].effects.push_back(
+                {SavedEffect::Kind::misses, miss.seat, 0, miss.turns});
         }
     }
     return moves;
@@ -535,9 +540,28 @@ void read_effects(TextReader& line, SavedMove& move) {
                 static_cast<Square>(line.number(square_max, "the square the mover is moved to"));
             move.effects.push_back({SavedEffect::Kind::moves, 0, to});
         } else if (word == "misses") {
+            // `misses S for N`: N turns (one without `for`). Consecutive turns for one seat are
+            // one effect, as a rule's calls merge (Landing::miss_turns): `misses 1 1` is
+            // `misses 1 for 2`, as documents before the count wrote it.
             do {
-                move.effects.push_back({SavedEffect::Kind::misses,
-                                        line.number(seat_max, "the seat given a turn to miss"), 0});
+                SavedEffect effect{SavedEffect::Kind::misses,
+                                   line.number(seat_max, "the seat given a turn to miss"), 0};
+                if (line.accept_word("for")) {
+                    const std::size_t column = line.column();
+                    effect.turns = line.number(std::numeric_limits<std::uint32_t>::max(),
+                                               "the number of turns to miss");
+                    if (effect.turns == 0) {
+                        line.fail(column, "the number of turns to miss must be at least 1");
+                    }
+                }
+                SavedEffect* const last = move.effects.empty() ? nullptr : &move.effects.back();
+                if (last != nullptr && last->kind == SavedEffect::Kind::misses &&
+                    last->seat == effect.seat &&
+                    last->turns + effect.turns <= std::numeric_limits<std::uint32_t>::max()) {
+                    last->turns += effect.turns;
+                } else {
+                    move.effects.push_back(effect);
+                }
             } while (line.at_digit());
         } else {
             line.fail(word_column,
