@@ -11,6 +11,8 @@
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/board_traps.hpp>
 #include <snakeladder/dice.hpp>
+#include <snakeladder/game.hpp>
+#include <snakeladder/house_rules.hpp>
 #include <snakeladder/random.hpp>
 #include <span>
 #include <string_view>
@@ -33,6 +35,35 @@ TEST_CASE("traps described in words", "[analysis][traps]") {
     CHECK(describe_traps(board_of<ExactFinish>(5, {}), ScriptedDice{2, 2, 4}) ==
           "square 4 is a trap: a token can reach it from the start, but from it home can never "
           "be reached with rolls {2..4}");
+}
+
+TEST_CASE("regression (issue 36): trap sentences name the dice's own rolls, not the ones the "
+          "search folds them to",
+          "[analysis][traps][regression]") {
+    // 3 squares under ExactFinish: a 2 from the start lands on 2, and from 2 only a 1 is home.
+    // Every roll from 4 on is blocked alike there (alike_from), but the dice roll 2 to 12.
+    const auto board = board_of<ExactFinish>(3, {});
+    const FairDice<> two_d6({.sides = 6, .count = 2});
+    CHECK(describe_traps(board, two_d6) ==
+          "square 2 is a trap: a token can reach it from the start, but from it home can never "
+          "be reached with rolls {2..12}");
+    CHECK(message_of<InvalidConfig>([&] {
+              Game game(board, two_d6, {"a", "b"});
+          }) ==
+          "with rolls of 2 to 12 under ExactFinish, a token can reach square 2 but can never get "
+          "home (square 3) from there, so the game might never end");
+    // A loaded die that rolls only 2, 3 and 1000 (the search follows 2, 3 and 4).
+    std::vector<std::int64_t> weights(1000, 0);
+    weights[1] = 1;
+    weights[2] = 1;
+    weights[999] = 1;
+    const LoadedDice<> loaded(weights);
+    CHECK(describe_traps(board, loaded) ==
+          "square 2 is a trap: a token can reach it from the start, but from it home can never "
+          "be reached with rolls {2, 3, 1000}");
+    CHECK(describe_traps(board, loaded, ExtraTurnOnMax<2>{}) ==
+          "square 2 is a trap: a token can reach it from the start, but from it home can never "
+          "be reached with rolls {2, 3, 1000} under house rules ExtraTurnOnMax<2>");
 }
 
 namespace {

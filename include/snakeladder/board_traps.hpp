@@ -144,9 +144,12 @@ std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
                             static_cast<int>(max_roll), rules);
 }
 
-// What a trap check found: the rolls it followed, as runs, and the traps, ascending.
+// What a trap check found: the rolls it followed, as runs (folded where the overshoot rule
+// declares rolls alike), the dice's own rolls, as runs (what the messages name), and the traps,
+// ascending.
 struct TrapSearch {
     std::vector<RollRun> runs;
+    std::vector<RollRun> named;
     std::vector<Square> traps;
 };
 
@@ -157,7 +160,7 @@ struct TrapSearch {
 template <class Config, Dice D, HouseRule Rules>
 TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Rules& rules,
                         const std::string& question) {
-    TrapSearch found{roll_runs(dice, board), {}};
+    TrapSearch found{roll_runs(dice, board), dice_roll_runs(dice), {}};
     if (rules_off(rules)) {
         check_trap_search<typename Config::overshoot_rule>(found.runs, board.size(), question);
         found.traps = trap_squares(board, std::span<const RollRun>(found.runs));
@@ -227,7 +230,7 @@ void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const R
     if (!rules_off(rules)) {
         rule += " and house rules " + rules.name();
     }
-    const std::string rolls = roll_list_in_words(found.runs);
+    const std::string rolls = roll_list_in_words(found.named);
     if (found.traps.front() == 0) {
         throw InvalidConfig(fmt::format("home (square {}) can never be reached from the start "
                                         "with rolls of {} under {}",
@@ -263,7 +266,7 @@ template <typename Config, Dice D>
     const detail::TrapSearch found = detail::search_traps(
         board, dice, NoHouseRules{}, "describe_traps: finding the traps for these dice");
     return detail::describe_trap_squares(found.traps,
-                                         detail::trap_roll_words(found.runs, NoHouseRules{}));
+                                         detail::trap_roll_words(found.named, NoHouseRules{}));
 }
 
 /// describe_traps for the dice under house rules, which decide where whole turns can end: a rule
@@ -277,7 +280,7 @@ template <typename Config, Dice D, HouseRule Rules>
     const detail::TrapSearch found = detail::search_traps(
         board, dice, house_rules, "describe_traps: finding the traps for these dice");
     return detail::describe_trap_squares(found.traps,
-                                         detail::trap_roll_words(found.runs, house_rules));
+                                         detail::trap_roll_words(found.named, house_rules));
 }
 
 } // namespace snakeladder

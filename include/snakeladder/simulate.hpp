@@ -639,7 +639,7 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
     if (!found.traps.empty()) {
         throw_simulation_option(
             "the board is refused, as some games would never end: " +
-            describe_trap_squares(found.traps, trap_roll_words(found.runs, house_rules)));
+            describe_trap_squares(found.traps, trap_roll_words(found.named, house_rules)));
     }
 }
 

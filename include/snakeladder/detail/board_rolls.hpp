@@ -111,6 +111,29 @@ std::vector<RollRun> roll_runs(const D& dice, const BasicBoard<Config>& board) {
     return runs;
 }
 
+// The rolls `dice` make, as ascending runs, folded nowhere: what a message names ("rolls of 1 to
+// 1000" for a 1000-sided die, where the searches follow the 101 that move a token differently
+// on the classic board).
+template <Dice D>
+std::vector<RollRun> dice_roll_runs(const D& dice) {
+    std::vector<RollRun> runs;
+    if constexpr (DiceWithOdds<D> && !is_fair_dice<D>) {
+        const std::span<const double> faces = dice.face_probabilities();
+        for (std::size_t r = 1; r < faces.size(); ++r) {
+            if (faces[r] > 0.0) {
+                add_roll(runs, static_cast<std::int64_t>(r));
+            }
+        }
+    } else {
+        const std::int64_t low = std::max<std::int64_t>(1, dice.min_roll());
+        const auto high = static_cast<std::int64_t>(dice.max_roll());
+        if (high >= low) {
+            runs.push_back({low, high});
+        }
+    }
+    return runs;
+}
+
 // roll_runs, listed: what a house rule's check_playable is given. Under a rule that declares no
 // alike_from every roll of the dice is its own, so they are refused, as the trap check would
 // refuse them, when they are more than max_trap_moves moves on this board: a die of INT_MAX faces

@@ -140,28 +140,23 @@ struct GameCore {
                 refuse_endless_game(board, dice.front(), rules, caller);
                 return;
             }
-            std::vector<RollRun> all; // every dice's runs, then merged
+            std::vector<RollRun> all;   // every dice's runs, then merged
+            std::vector<RollRun> named; // every dice's own rolls, for the message
             for (const D& one : dice) {
                 const std::vector<RollRun> runs = roll_runs(one, board);
                 all.insert(all.end(), runs.begin(), runs.end());
+                const std::vector<RollRun> own = dice_roll_runs(one);
+                named.insert(named.end(), own.begin(), own.end());
             }
-            std::sort(all.begin(), all.end(),
-                      [](const RollRun& a, const RollRun& b) { return a.low < b.low; });
-            std::vector<RollRun> every;
-            for (const RollRun& run : all) {
-                if (!every.empty() && run.low - 1 <= every.back().high) {
-                    every.back().high = std::max(every.back().high, run.high);
-                } else {
-                    every.push_back(run);
-                }
-            }
+            const std::vector<RollRun> every = merged_runs(std::move(all));
             check_trap_search<typename Config::overshoot_rule>(
                 every, board.size(), caller + ": checking that these dice can bring a token home");
             const std::vector<Square> traps = trap_squares(board, std::span<const RollRun>(every));
             if (!traps.empty()) {
                 throw_invalid_config(
                     caller + ": whatever dice are picked, " +
-                    describe_trap_squares(traps, "rolls of " + roll_list_in_words(every)));
+                    describe_trap_squares(
+                        traps, "rolls of " + roll_list_in_words(merged_runs(std::move(named)))));
             }
         }
     }

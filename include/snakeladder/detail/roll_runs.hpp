@@ -67,6 +67,22 @@ inline std::vector<RollRun> runs_of(std::span<const std::int64_t> rolls, std::in
     return runs;
 }
 
+// The runs of several dice as one list: sorted by their first roll, overlapping or adjacent runs
+// joined.
+inline std::vector<RollRun> merged_runs(std::vector<RollRun> all) {
+    std::sort(all.begin(), all.end(),
+              [](const RollRun& a, const RollRun& b) { return a.low < b.low; });
+    std::vector<RollRun> merged;
+    for (const RollRun& run : all) {
+        if (!merged.empty() && run.low - 1 <= merged.back().high) {
+            merged.back().high = std::max(merged.back().high, run.high);
+        } else {
+            merged.push_back(run);
+        }
+    }
+    return merged;
+}
+
 // How many rolls the runs hold.
 inline std::uint64_t roll_count(std::span<const RollRun> runs) {
     std::uint64_t count = 0;
