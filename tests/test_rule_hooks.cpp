@@ -1470,3 +1470,40 @@ TEST_CASE("regression (issue 36): miss_turns refuses a count past 4294967295 and
                       "a house rule tried to give seat 1 1 more turns to miss on top of its "
                       "4294967295, over the 4294967295 a seat can have");
 }
+
+namespace {
+// Whoever gets home makes the next seat miss a turn, as the issue wrote it: the seat after the
+// mover's, home or not (in a game that ends with the first player home, it never is).
+struct HomeJinx {
+    [[nodiscard]] static std::string name() { return "HomeJinx"; }
+    static void on_land(Landing& landing) {
+        if (landing.square() == landing.home()) {
+            const auto seats = static_cast<std::uint32_t>(landing.state().squares.size());
+            landing.miss_turns((landing.seat() + 1) % seats);
+        }
+    }
+    friend bool operator==(const HomeJinx&, const HomeJinx&) = default;
+};
+} // namespace
+
+TEST_CASE("regression (issue 36): the playability check plays a rule in the game's own seats, "
+          "so a rule that acts on the next seat is not refused") {
+    using Config = GameConfig<ExactFinish, RejectChains, HomeJinx>;
+    const Config config({.size = 4});
+    const Board<Config> board({}, config.settings());
+    // The check ran the rule with one seat, where the next seat is the mover's own, home: "tried
+    // to give seat 0 a turn to miss, but it is not a seat of the game still playing".
+    REQUIRE_NOTHROW(Game(board, FairDice<>(), {"Ana", "Ben", "Cy"}));
+    REQUIRE_NOTHROW(simulate(board, FairDice<>(), {.games = 100, .players = 3}, HomeJinx{}));
+    REQUIRE(describe_traps(board, FairDice<>(), HomeJinx{}).starts_with("no square is a trap"));
+    // Ana rolls 1 (0 to 1), Ben rolls 4: home, the game is over, and Cy is given a turn to miss.
+    auto game = scripted({}, config, {1, 4}, {"Ana", "Ben", "Cy"});
+    (void)game.play();
+    CHECK(game.turns() == 2);
+    CHECK(game.positions() == std::vector<Square>{1, 4, 0});
+    CHECK(game.status() == GameStatus::finished);
+    CHECK(game.winner() == "Ben");
+    REQUIRE(game.last_record().has_value());
+    CHECK(game.last_record()->turns_to_miss == std::vector<TurnToMiss>{{2, "Cy", 0, 1}});
+    CHECK(game.last_record()->missed_after.empty());
+}

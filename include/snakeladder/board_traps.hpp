@@ -126,11 +126,11 @@ std::vector<std::int64_t> turn_check_rolls(const D& dice, Square size,
 
 // The traps a lone token meets with `rolls` (turn_check_rolls) of dice whose highest roll is
 // `max_roll`, under `rules`: Board::traps when the rules do nothing, the traps of whole turns
-// (lone_token_traps) when they may.
+// (lone_token_traps, in a game of `seats` seats) when they may.
 template <class Config, HouseRule Rules>
 std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
                                       std::span<const std::int64_t> rolls, std::int64_t max_roll,
-                                      const Rules& rules) {
+                                      const Rules& rules, std::size_t seats) {
     if (rules_off(rules)) {
         return board.traps(rolls);
     }
@@ -141,7 +141,7 @@ std::vector<Square> traps_under_rules(const BasicBoard<Config>& board,
         outcomes.push_back({static_cast<int>(roll), 1.0 / static_cast<double>(rolls.size())});
     }
     return lone_token_traps(board, std::span<const ChanceOutcome>(outcomes),
-                            static_cast<int>(max_roll), rules);
+                            static_cast<int>(max_roll), rules, seats);
 }
 
 // What a trap check found: the rolls it followed, as runs (folded where the overshoot rule
@@ -156,10 +156,10 @@ struct TrapSearch {
 // The traps of `board` for `dice` under `rules`, refused with InvalidConfig naming `question` (the
 // caller's call and what it asks) past max_trap_moves. Without house rules, Board::traps's search
 // on the runs of rolls that matter, whose cost does not grow with the dice's faces; under house
-// rules, whole turns (lone_token_traps).
+// rules, whole turns (lone_token_traps) in a game of `seats` seats.
 template <class Config, Dice D, HouseRule Rules>
 TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Rules& rules,
-                        const std::string& question) {
+                        const std::string& question, std::size_t seats = 1) {
     TrapSearch found{roll_runs(dice, board), dice_roll_runs(dice), {}};
     if (rules_off(rules)) {
         check_trap_search<typename Config::overshoot_rule>(found.runs, board.size(), question);
@@ -169,7 +169,7 @@ TrapSearch search_traps(const BasicBoard<Config>& board, const D& dice, const Ru
     const std::vector<std::int64_t> rolls =
         turn_check_rolls(dice, board.size(), found.runs, rules, question);
     found.traps = traps_under_rules(board, std::span<const std::int64_t>(rolls),
-                                    static_cast<std::int64_t>(dice.max_roll()), rules);
+                                    static_cast<std::int64_t>(dice.max_roll()), rules, seats);
     found.runs = runs_of(rolls, std::numeric_limits<std::int64_t>::max());
     return found;
 }
@@ -217,12 +217,13 @@ inline std::string roll_list_in_words(std::span<const RollRun> runs) {
 // race that never ends on a board that funnels every token onto one square: that is not examined,
 // and the turn limit is what ends such a game.
 //
-// `caller` names the call ("Game") in the refusal of a search past max_trap_moves.
+// `caller` names the call ("Game") in the refusal of a search past max_trap_moves; `seats`, the
+// seats of the game (a rule may act on them).
 template <class Config, Dice D, HouseRule Rules>
 void refuse_endless_game(const BasicBoard<Config>& board, const D& dice, const Rules& rules,
-                         const std::string& caller) {
+                         const std::string& caller, std::size_t seats) {
     const TrapSearch found = search_traps(
-        board, dice, rules, caller + ": checking that these dice can bring a token home");
+        board, dice, rules, caller + ": checking that these dice can bring a token home", seats);
     if (found.traps.empty()) {
         return;
     }
@@ -273,12 +274,14 @@ template <typename Config, Dice D>
 /// that forfeits a turn or grants another roll can trap a token that single rolls would not
 /// (Game and simulate refuse such a board for these rules), e.g. "squares 5, 6, 7, 8 and 9 are
 /// traps: ... with rolls {1, 2} under house rules ExtraTurnOnMax<2>". A rule that moves other
-/// tokens (KnockBack) changes nothing here: a lone token's turns are examined.
+/// tokens (KnockBack) changes nothing here: a lone token's turns are examined, in a game of
+/// `seats` seats (the others on square 0), so that a rule that acts on another seat finds one,
+/// as Game's check runs it in the game's own seats.
 template <typename Config, Dice D, HouseRule Rules>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice,
-                                         const Rules& house_rules) {
+                                         const Rules& house_rules, std::size_t seats = 2) {
     const detail::TrapSearch found = detail::search_traps(
-        board, dice, house_rules, "describe_traps: finding the traps for these dice");
+        board, dice, house_rules, "describe_traps: finding the traps for these dice", seats);
     return detail::describe_trap_squares(found.traps,
                                          detail::trap_roll_words(found.named, house_rules));
 }

@@ -635,7 +635,8 @@ void check_simulation(const BasicBoard<Config>& board, const D& dice,
         check_house_rules_playable(board, house_rules, dice, rolls_that_matter(dice, board));
     }
     const TrapSearch found = search_traps(
-        board, dice, house_rules, "simulate: checking that these dice can bring a token home");
+        board, dice, house_rules, "simulate: checking that these dice can bring a token home",
+        static_cast<std::size_t>(options.players));
     if (!found.traps.empty()) {
         throw_simulation_option(
             "the board is refused, as some games would never end: " +

@@ -137,7 +137,7 @@ struct GameCore {
                 }
             }
             if (dice.size() == 1) {
-                refuse_endless_game(board, dice.front(), rules, caller);
+                refuse_endless_game(board, dice.front(), rules, caller, names.size());
                 return;
             }
             std::vector<RollRun> all;   // every dice's runs, then merged

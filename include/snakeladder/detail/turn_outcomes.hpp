@@ -149,15 +149,18 @@ inline constexpr int quick_proof_turn_rolls = 3;
 /// following a turn that goes on: with equal odds, a turn still going after about 64 / log2(rolls)
 /// maximum rolls in a row is cut, so a trap behind a longer streak is not seen). A rule that moves
 /// another seat's token (KnockBack) does nothing to a lone token; what it does to a race is not
-/// examined. A user's rule is run in this one-seat game, and TurnFollower's Error for a turn that
-/// practically never ends reaches the caller.
+/// examined. A user's rule is run in a game of `seats` seats, the other tokens on square 0 at the
+/// start of every turn followed, so that a rule that acts on another seat ("whoever gets home
+/// makes the next seat miss a turn") finds the seats of the game it will be played in; only the
+/// mover's square is kept from a turn's end. TurnFollower's Error for a turn that practically
+/// never ends reaches the caller.
 ///
 /// Squares times rolls at most max_trap_moves, else InvalidConfig, as for Board::traps; the
 /// search keeps 8 bytes per distinct square a turn can end on.
 template <class Config, HouseRule Rules>
 std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
                                      std::span<const ChanceOutcome> rolls, int max_roll,
-                                     const Rules& rules) {
+                                     const Rules& rules, std::size_t seats = 1) {
     const Square home = board.size();
     const auto squares = static_cast<std::size_t>(home) + 1;
     const std::uint64_t moves = static_cast<std::uint64_t>(home) * rolls.size();
@@ -168,7 +171,7 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
             "rolls or a smaller board",
             rules.name(), rolls.size(), home, moves, max_trap_moves));
     }
-    GameState lone({.players = 1, .max_roll = max_roll});
+    GameState lone({.players = std::max<std::size_t>(seats, 1), .max_roll = max_roll});
 
     // A quick proof first, as Board::traps has one: from the top down, a square surely gets home
     // when a turn of a few rolls can end on a higher square that surely does (home does). Every
