@@ -991,9 +991,37 @@ TEST_CASE("apply_roll refuses a state it cannot apply a roll to, and leaves it a
         REQUIRE(apply_roll(board, off_start, 2, extra).state.squares == std::vector<Square>{5, 3});
     }
 
+    // Regression (issue 36, item 6): a token home in a game not over, where the rules would have
+    // ended it; a seat due with turns to miss, which the rotation would have passed over.
+    GameState home_not_over = at({9, 3}, 1, 3);
+    home_not_over.finish_order = {0};
+    require_refused(home_not_over, 2,
+                    "1 token is home but the game is not over, and it ends when the first player "
+                    "gets home (play_to_last is off)");
+    const Board<Config> to_last = board9(Config({.size = 9, .play_to_last = true}));
+    REQUIRE_THROWS_WITH(apply_roll(to_last, home_not_over, 2),
+                        SL_CONTAINS("1 token is home but the game is not over, and it ends when "
+                                    "one player is left"));
+    {
+        const MissTurnSquares misses{5};
+        GameState due_with_misses = at({3, 3});
+        due_with_misses.turns_to_miss = {2, 0};
+        REQUIRE_THROWS_WITH(apply_roll(board, due_with_misses, 2, misses),
+                            SL_CONTAINS("seat 0 is due to begin a turn but has 2 turns to miss: "
+                                        "the rotation passes over a seat with turns to miss"));
+        // The other seat's turns to miss are the rotation's to pass over: the roll is applied
+        // (3 to 6), seat 1 misses turn 2, and seat 0 is due again.
+        due_with_misses.turns_to_miss = {0, 2};
+        const RollResult next = apply_roll(board, due_with_misses, 3, misses);
+        REQUIRE(next.state.squares == std::vector<Square>{6, 3});
+        REQUIRE(next.state.seat_due == 0);
+        REQUIRE(next.state.turns_played == 2);
+        REQUIRE(next.state.turns_to_miss == std::vector<std::uint32_t>{0, 1});
+        REQUIRE(next.outcome.skipped == std::vector<std::uint32_t>{1});
+    }
+
     // Home (square 9) and 0 are on the board: the roll is applied (play_to_last, Ana home, Ben
     // moves, Cy is next).
-    const Board<Config> to_last = board9(Config({.size = 9, .play_to_last = true}));
     GameState going_on = at({9, 0, 0}, 1, 3);
     going_on.finish_order = {0};
     (void)roll_expecting(

@@ -315,6 +315,18 @@ void check_state(const BasicBoard<Config>& board, const GameState& state, const 
     if (state.squares[state.seat_due] == home) {
         fail("seat " + std::to_string(state.seat_due) + " is due but already home");
     }
+    // A game not over: the first player home ends it unless play_to_last, and then the last but
+    // one does (the state given is not finished: apply_roll refuses finished states first).
+    const std::size_t left = seats - at_home;
+    if (at_home > 0 && !board.config().play_to_last()) {
+        fail(std::to_string(at_home) + (at_home == 1 ? " token is" : " tokens are") +
+             " home but the game is not over, and it ends when the first player gets home "
+             "(play_to_last is off)");
+    }
+    if (at_home > 0 && left < 2) {
+        fail(std::to_string(at_home) + (at_home == 1 ? " token is" : " tokens are") +
+             " home but the game is not over, and it ends when one player is left");
+    }
     // The standard game never reads the turns to miss: a state built without them is fine.
     const bool plain = detail::rule_plays_plain<Rules>();
     if (state.turns_to_miss.size() != seats && !(plain && state.turns_to_miss.empty())) {
@@ -325,6 +337,15 @@ void check_state(const BasicBoard<Config>& board, const GameState& state, const 
         if (state.turns_to_miss[seat] != 0 && state.squares[seat] == home) {
             fail("seat " + std::to_string(seat) + " is home but has turns to miss");
         }
+    }
+    // Between turns the rotation has passed over every seat with turns to miss (end_turn); in a
+    // turn under way, the mover's own roll may have given it some.
+    if (state.rolls_in_turn == 0 && !state.turns_to_miss.empty() &&
+        state.turns_to_miss[state.seat_due] != 0) {
+        const std::uint32_t turns = state.turns_to_miss[state.seat_due];
+        fail("seat " + std::to_string(state.seat_due) + " is due to begin a turn but has " +
+             std::to_string(turns) + (turns == 1 ? " turn" : " turns") +
+             " to miss: the rotation passes over a seat with turns to miss");
     }
     if (state.rolls_in_turn == 0
             ? state.streak != 0 || state.turn_start != 0
@@ -344,11 +365,15 @@ void check_state(const BasicBoard<Config>& board, const GameState& state, const 
 /// Applies `roll` to a copy of `state` under the board's rules and `house_rules` (none unless
 /// given; see apply_roll_in_place): the state is not changed.
 /// Throws InvalidConfig for a finished state, a roll below 1, and a state the rules could not
-/// have reached on this board (a square off the board, a seat due that does not exist or is
-/// home or that has turns to miss, a finish order that does not match the tokens at home, a turn
+/// have reached on this board, naming what is wrong: a square off the board; a seat due that
+/// does not exist, is home, or begins a turn with turns to miss (the rotation passes over such a
+/// seat); a finish order that does not match the tokens at home; a token home in a game not over
+/// though play_to_last is off, or with one player left; turns to miss for a seat at home; a turn
 /// under way under house rules that never grant another roll, or with more maximum rolls in a
-/// row than rolls), naming what is wrong. It cannot tell every state a rule could never reach:
-/// a turn under way of three sixes under ExtraTurnOnMax<3> is accepted, and plays on.
+/// row than rolls. What a state cannot tell is taken on trust: which squares a token can rest on
+/// (a rule's move_to may leave one on a jump's start), how many turns a rule could have given,
+/// the turns played, and the history of a turn under way (three sixes under ExtraTurnOnMax<3>
+/// are accepted, and play on).
 template <class Config, HouseRule Rules = NoHouseRules>
 [[nodiscard]] RollResult apply_roll(const BasicBoard<Config>& board, const GameState& state,
                                     int roll, const Rules& house_rules = Rules{}) {
