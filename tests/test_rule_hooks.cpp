@@ -1385,7 +1385,9 @@ TEST_CASE("StartingRolls past twice the board's size, and ChosenHouseRules insid
             Approx(39.598365640208193).epsilon(1e-12));
 }
 
-namespace {
+// Named, not anonymous: a rule's operator== is needed only by the concept, which an anonymous
+// namespace would leave unemitted (clang's unneeded-internal-declaration).
+namespace issue36 {
 // Landing on `square` gives every other seat not home `turns` turns to miss, in one call.
 struct Marathon {
     Square square = 3;
@@ -1404,7 +1406,8 @@ struct Marathon {
     }
     friend bool operator==(const Marathon&, const Marathon&) = default;
 };
-} // namespace
+} // namespace issue36
+using issue36::Marathon;
 
 TEST_CASE("regression (issue 36): miss_turns(seat, n) keeps a count, so millions of turns to "
           "miss cost no memory and a short saved game") {
@@ -1471,7 +1474,7 @@ TEST_CASE("regression (issue 36): miss_turns refuses a count past 4294967295 and
                       "4294967295, over the 4294967295 a seat can have");
 }
 
-namespace {
+namespace issue36 {
 // Whoever gets home makes the next seat miss a turn, as the issue wrote it: the seat after the
 // mover's, home or not (in a game that ends with the first player home, it never is).
 struct HomeJinx {
@@ -1484,7 +1487,8 @@ struct HomeJinx {
     }
     friend bool operator==(const HomeJinx&, const HomeJinx&) = default;
 };
-} // namespace
+} // namespace issue36
+using issue36::HomeJinx;
 
 TEST_CASE("regression (issue 36): the playability check plays a rule in the game's own seats, "
           "so a rule that acts on the next seat is not refused") {

@@ -127,7 +127,8 @@ std::vector<double> lengths_by_propagation(const Board<>& board, int turns) {
 TEMPLATE_TEST_CASE("a house rule that compares at run time only goes everywhere a rule goes",
                    "[house_rules][user_rules]", HandComparedSlippery, SharedSlippery) {
     const TestType rule(slippery);
-    const TestType copy(slippery); // equal to `rule`, built apart from it
+    // A copy on purpose: SharedSlippery's copies share its squares, and only they compare equal.
+    const TestType copy = rule; // NOLINT(performance-unnecessary-copy-initialization)
     const TestType other(std::vector<Square>{6});
 
     SECTION("GameConfig and HouseRules compare it") {

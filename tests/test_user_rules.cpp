@@ -28,6 +28,7 @@
 #include <snakeladder/simulate.hpp>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -645,6 +646,41 @@ TEST_CASE("a game whose scripted roll meets an off-board rule throws InvalidConf
         CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(two); }) == off);
         check_unchanged(game);
     }
+}
+
+namespace {
+// Exact finish, but a roll of 5 that overshoots goes off the board: a mistake of the rule that
+// only dice rolling 5 can meet.
+struct OffOnFive {
+    static constexpr std::string_view name = "OffOnFive";
+    static constexpr OvershootOutcome apply(Square from, std::int64_t roll, Square size) noexcept {
+        if (roll <= std::int64_t{size} - from) {
+            return {static_cast<Square>(from + roll), false};
+        }
+        return roll == 5 ? OvershootOutcome{size + 1, false} : OvershootOutcome{from, true};
+    }
+};
+} // namespace
+
+TEST_CASE("regression (issue 36, found by fuzz_rule_grammar): simulate asks the overshoot rule "
+          "only the moves a game can make",
+          "[user_rules][hostile][regression]") {
+    // simulate's move table asked the rule about every roll up to the dice's highest and from
+    // home too, and refused a board that Game plays: here a 5, which these dice never roll.
+    using Config = GameConfig<OffOnFive>;
+    const Board<Config> board({{3, 7}}, Config({.size = 10}));
+    const LoadedDice<> no_five({1, 1, 1, 1, 0, 1});
+    const SimulationResult sim = simulate(board, no_five, {.games = 2'000, .seed = 5});
+    CHECK(sim.finished() == 2'000);
+    Game game(board, LoadedDice<>::seeded(7, {1, 1, 1, 1, 0, 1}), {"a", "b"});
+    CHECK(game.play().status == GameStatus::finished);
+    // Dice that do roll 5 meet the mistake, and every call says so.
+    const FairDice<> d6;
+    const std::string prefix = "the overshoot rule OffOnFive moved a token from square ";
+    CHECK(message_of<InvalidConfig>([&] {
+              (void)simulate(board, d6, {.games = 10});
+          }).starts_with(prefix));
+    CHECK(message_of<InvalidConfig>([&] { Game g(board, d6, {"a", "b"}); }).starts_with(prefix));
 }
 
 TEST_CASE("the trap check's first pass, which proves boards sound for dice rolling 1..h, lets "

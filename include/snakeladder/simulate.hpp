@@ -192,14 +192,26 @@ public:
     }
 
     // Row 0 stays unused: the simulation checks every roll is at least 1 before it looks up.
+    // Only the moves a game can make ask the overshoot rule: the rolls of `made` (the dice's own,
+    // dice_roll_runs) from the squares below home; the others (a token home, a roll of zero
+    // weight) are never looked up, and a rule of the user's that could not apply to them must
+    // not refuse the simulation (a token home stays home; the rest stay where they are).
     template <class Config>
-    NextSquareTable(const BasicBoard<Config>& board, int max_roll)
+    NextSquareTable(const BasicBoard<Config>& board, int max_roll, std::span<const RollRun> made)
         : stride_(static_cast<std::size_t>(board.size()) + 1),
           rolls_(static_cast<std::size_t>(max_roll) + 1) {
         next_.resize(rolls_ * stride_);
-        for (int roll = 1; roll <= max_roll; ++roll) {
+        for (std::size_t roll = 1; roll < rolls_; ++roll) {
             for (Square from = 0; from <= board.size(); ++from) {
-                at(next_, static_cast<std::size_t>(roll), from) = board.advance(from, roll);
+                at(next_, roll, from) = from;
+            }
+        }
+        for (const RollRun& run : made) {
+            for (std::int64_t roll = run.low; roll <= std::min<std::int64_t>(run.high, max_roll);
+                 ++roll) {
+                for (Square from = 0; from < board.size(); ++from) {
+                    at(next_, static_cast<std::size_t>(roll), from) = board.advance(from, roll);
+                }
             }
         }
         for (std::size_t roll = 0; roll < rolls_; ++roll) {
@@ -715,7 +727,8 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
 
     std::optional<detail::NextSquareTable> table;
     if (detail::NextSquareTable::fits(board.size(), max_roll)) {
-        table.emplace(board, max_roll);
+        table.emplace(board, max_roll,
+                      std::span<const detail::RollRun>(detail::dice_roll_runs(dice)));
     }
     const std::optional<detail::NextSquareTable::TwoRollStep> two_roll_step =
         table && players == 1 ? table->two_roll_step() : std::nullopt;
