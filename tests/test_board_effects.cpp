@@ -118,6 +118,21 @@ TEST_CASE("the visits of the classic board add up to its expected length, under 
     }
 }
 
+TEST_CASE("regression: a square a token almost never leaves is counted as often as it is "
+          "visited, not as the rounding of 1 - P(stay)",
+          "[analysis][effects][regression]") {
+    // 100d100 on the classic board under exact finish: from square 0 only a roll of exactly 100
+    // (every die a 1: (1/100)^100 = 1e-200) moves, and it goes home. So a game begins 1e200
+    // turns on square 0 and none elsewhere. The visits came out 2^47, the inverse of the
+    // rounding of the folded odds (1 - P(stay) = 7e-15).
+    const FairDice<> dice({.sides = 100, .count = 100});
+    const SquareStatistics stats = square_statistics(classic(), dice);
+    CHECK(stats.visits[0] == Approx(1e200).epsilon(1e-12));
+    CHECK(stats.landing[0] == 1.0);
+    CHECK(std::accumulate(stats.visits.begin() + 1, stats.visits.end(), 0.0) == 0.0);
+    CHECK(expected_turns(classic(), dice).from_start == Approx(1e200).epsilon(1e-12));
+}
+
 TEST_CASE("square statistics refuse traps and bad options", "[analysis][effects]") {
     // Square 5 of 6 with a die that rolls only 2s: 1, 3, 5 never get home, and 5 is reached
     // from 1 and 3, but the start goes 2, 4, 6. A snake from 4 to 3 sends every game there.

@@ -350,13 +350,24 @@ private:
 
     // Row s of I - K, restricted to the finite squares (the others keep only their 1).
     template <class Add>
+    // The diagonal is P(leave s), summed over the moves that leave, as the sweeps divide by it:
+    // 1 - P(stay) cancels where a token almost never leaves (100d100 on the classic board leaves
+    // square 0 with 1e-200, and 1 - P(stay) is the rounding of the folded odds, 7e-15), and the
+    // visits came out 2^47 where they are 1e200.
     void add_row(std::size_t s, Add&& add) const {
-        add(static_cast<std::uint32_t>(s), 1.0);
         if (status_[s] != finite) {
+            add(static_cast<std::uint32_t>(s), 1.0);
             return;
         }
+        double leave = 0.0;
         for (const KernelMove& m : moves(static_cast<Square>(s))) {
-            if (m.to != size_) {
+            if (m.to != static_cast<Square>(s)) {
+                leave += m.probability;
+            }
+        }
+        add(static_cast<std::uint32_t>(s), leave);
+        for (const KernelMove& m : moves(static_cast<Square>(s))) {
+            if (m.to != size_ && m.to != static_cast<Square>(s)) {
                 add(static_cast<std::uint32_t>(m.to), -m.probability);
             }
         }
