@@ -851,6 +851,27 @@ TEST_CASE("Under house rules a decision game refuses the boards Game refuses, wh
     CHECK(plain.status() == decided.status());
 }
 
+TEST_CASE("Under house rules a decision game with several dice examines whole turns, a pick of "
+          "dice before every roll",
+          "[decision_game]") {
+    // The same board and rule. Two coins: whatever is picked, the turns from 5 to 9 end there
+    // (roll by roll nothing traps a token, which is all the check used to look at).
+    const Board<> board(std::vector<Jump>{{3, 20}, {10, 5}, {12, 5}}, {.size = 30});
+    const auto coin = FairDice<>::seeded(1, {.sides = 2});
+    CHECK(message_of<InvalidConfig>([&] {
+              DecisionGame game(board, Choices<FairDice<>>{{coin, coin}, false},
+                                {person("A"), person("B")}, ExtraTurnOnMax<2>{});
+          }) == "DecisionGame: whatever dice are picked, squares 5, 6, 7, 8 and 9 are traps: a "
+                "token can reach them from the start, but from them home can never be reached "
+                "with rolls of 1 to 2 under house rules ExtraTurnOnMax<2>");
+    // A coin and a three-sided die: from 9 the die's 2 is not its maximum, so the token goes on
+    // to 11 and the turn ends there, past the snakes.
+    const auto d3 = FairDice<>::seeded(2, {.sides = 3});
+    const DecisionGame escapes(board, Choices<FairDice<>>{{coin, d3}, false},
+                               {person("A"), person("B")}, ExtraTurnOnMax<2>{});
+    CHECK(escapes.status() == GameStatus::not_started);
+}
+
 TEST_CASE("Both games move without throwing and cannot be copied", "[decision_game][api]") {
     STATIC_REQUIRE(std::is_nothrow_move_constructible_v<Game<FairDice<>>>);
     STATIC_REQUIRE(std::is_nothrow_move_assignable_v<Game<FairDice<>>>);

@@ -148,15 +148,43 @@ struct GameCore {
                 const std::vector<RollRun> own = dice_roll_runs(one);
                 named.insert(named.end(), own.begin(), own.end());
             }
-            const std::vector<RollRun> every = merged_runs(std::move(all));
-            check_trap_search<typename Config::overshoot_rule>(
-                every, board.size(), caller + ": checking that these dice can bring a token home");
-            const std::vector<Square> traps = trap_squares(board, std::span<const RollRun>(every));
+            const std::string question =
+                caller + ": checking that these dice can bring a token home";
+            std::vector<Square> traps;
+            if (rules_off(rules)) {
+                // The standard game: a roll's move does not depend on the dice that rolled it.
+                const std::vector<RollRun> every = merged_runs(std::move(all));
+                check_trap_search<typename Config::overshoot_rule>(every, board.size(), question);
+                traps = trap_squares(board, std::span<const RollRun>(every));
+            } else {
+                // Whole turns, as for one dice, with a pick of dice before every roll: each
+                // dice's rolls, with its highest roll (what a maximum is to the rules). Only
+                // which rolls can come matters; as odds, each dice is picked alike, so that a
+                // turn that goes on fades as it does for one dice.
+                std::vector<ChanceOutcome> outcomes;
+                std::vector<int> max_rolls;
+                int highest = 0;
+                for (const D& one : dice) {
+                    const std::vector<std::int64_t> rolls =
+                        turn_check_rolls(one, board.size(), roll_runs(one, board), rules, question);
+                    const auto max_roll = static_cast<int>(one.max_roll());
+                    highest = std::max(highest, max_roll);
+                    for (const std::int64_t roll : rolls) {
+                        outcomes.push_back({static_cast<int>(roll),
+                                            1.0 / static_cast<double>(rolls.size() * dice.size())});
+                        max_rolls.push_back(max_roll);
+                    }
+                }
+                traps = lone_token_traps(board, std::span<const ChanceOutcome>(outcomes), highest,
+                                         rules, names.size(), std::span<const int>(max_rolls));
+            }
             if (!traps.empty()) {
-                throw_invalid_config(
-                    caller + ": whatever dice are picked, " +
-                    describe_trap_squares(
-                        traps, "rolls of " + roll_list_in_words(merged_runs(std::move(named)))));
+                std::string rolls = "rolls of " + roll_list_in_words(merged_runs(std::move(named)));
+                if (!rules_off(rules)) {
+                    rolls += " under house rules " + rules.name();
+                }
+                throw_invalid_config(caller + ": whatever dice are picked, " +
+                                     describe_trap_squares(traps, rolls));
             }
         }
     }

@@ -42,13 +42,15 @@ inline constexpr double turn_cut_mass = 5.421010862427522e-20;
 /// `start` (between turns, game not over) can end, with the dice's chance outcomes `rolls` and
 /// the house rules `rules`. Rolls inside the turn are followed generation by generation, equal
 /// states merged; `start.turns_played` is taken as 0, so each end counts the turns the turn
-/// took. Its buffers are kept from call to call (a chain asks once per state).
+/// took. Its buffers are kept from call to call (a chain asks once per state). `max_rolls`, when
+/// given, holds the highest roll of the dice each outcome is rolled with (a game where each roll
+/// may be of other dice, DecisionGame's): the state's max_roll is set to it before the roll.
 template <class Config, HouseRule Rules>
 class TurnFollower {
 public:
     TurnFollower(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls,
-                 const Rules& rules)
-        : board_(&board), rolls_(rolls), rules_(&rules) {}
+                 const Rules& rules, std::span<const int> max_rolls = {})
+        : board_(&board), rolls_(rolls), max_rolls_(max_rolls), rules_(&rules) {}
 
     /// Equal end states merged; valid until the next call.
     const std::vector<TurnEnd>& ends(const GameState& start) {
@@ -62,8 +64,12 @@ public:
             next_index_.clear();
             double under_way = 0.0;
             for (const TurnEnd& item : now_) {
-                for (const ChanceOutcome& roll : rolls_) {
+                for (std::size_t k = 0; k < rolls_.size(); ++k) {
+                    const ChanceOutcome& roll = rolls_[k];
                     scratch_ = item.state;
+                    if (!max_rolls_.empty()) {
+                        scratch_.max_roll = max_rolls_[k];
+                    }
                     const RollOutcome outcome =
                         apply_roll_in_place(*board_, scratch_, roll.roll, *rules_);
                     const double mass = item.probability * roll.probability;
@@ -127,6 +133,7 @@ private:
 
     const BasicBoard<Config>* board_;
     std::span<const ChanceOutcome> rolls_;
+    std::span<const int> max_rolls_;
     const Rules* rules_;
     // States still under way are kept as TurnEnd too (their `turns` unused).
     std::vector<TurnEnd> ends_;
@@ -156,11 +163,14 @@ inline constexpr int quick_proof_turn_rolls = 3;
 /// never ends reaches the caller.
 ///
 /// Squares times rolls at most max_trap_moves, else InvalidConfig, as for Board::traps; the
-/// search keeps 8 bytes per distinct square a turn can end on.
+/// search keeps 8 bytes per distinct square a turn can end on. With several dice to pick from
+/// before each roll (DecisionGame), `rolls` lists every dice's and `max_rolls` the highest roll
+/// of the dice of each (TurnFollower): a square is a trap when no picks get the token home.
 template <class Config, HouseRule Rules>
 std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
                                      std::span<const ChanceOutcome> rolls, int max_roll,
-                                     const Rules& rules, std::size_t seats = 1) {
+                                     const Rules& rules, std::size_t seats = 1,
+                                     std::span<const int> max_rolls = {}) {
     const Square home = board.size();
     const auto squares = static_cast<std::size_t>(home) + 1;
     const std::uint64_t moves = static_cast<std::uint64_t>(home) * rolls.size();
@@ -187,8 +197,12 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
         while (!under_way.empty() && climbs[static_cast<std::size_t>(s)] == 0) {
             const auto [state, made] = std::move(under_way.back());
             under_way.pop_back();
-            for (const ChanceOutcome& roll : rolls) {
+            for (std::size_t k = 0; k < rolls.size(); ++k) {
+                const ChanceOutcome& roll = rolls[k];
                 GameState next = state;
+                if (!max_rolls.empty()) {
+                    next.max_roll = max_rolls[k];
+                }
                 const RollOutcome outcome = apply_roll_in_place(board, next, roll.roll, rules);
                 const Square end = next.squares[0];
                 if (!outcome.turn_over) {
@@ -209,7 +223,7 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
 
     // Forwards from square 0, turn by turn: the squares a turn can begin on, and every move
     // between them, kept as (to, from).
-    TurnFollower<Config, Rules> follower(board, rolls, rules);
+    TurnFollower<Config, Rules> follower(board, rolls, rules, max_rolls);
     std::vector<unsigned char> reached(squares, 0);
     std::vector<std::pair<Square, Square>> turn_moves;
     std::vector<Square> queue{0};
