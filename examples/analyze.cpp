@@ -513,8 +513,8 @@ print_square_effects(Report& report, const BasicBoard<Config>& board, const D& d
         "  most visited squares (turns begun there in a game, chance a game ever does):\n");
     for (std::size_t i = 0; i < order.size() && i < shown; ++i) {
         const auto s = static_cast<std::size_t>(order[i]);
-        report.print("    square {:>5}  {:7.3f} turns  {:>7}\n", order[i], squares.visits[s],
-                     percent(squares.landing[s]));
+        report.print("    square {:>5}  {:>7} turns  {:>7}\n", order[i],
+                     turns_text(squares.visits[s], 3), percent(squares.landing[s]));
     }
     std::vector<JumpEffect> jumps;
     try {

@@ -315,18 +315,6 @@ void check_state(const BasicBoard<Config>& board, const GameState& state, const 
     if (state.squares[state.seat_due] == home) {
         fail("seat " + std::to_string(state.seat_due) + " is due but already home");
     }
-    // A game not over: the first player home ends it unless play_to_last, and then the last but
-    // one does (the state given is not finished: apply_roll refuses finished states first).
-    const std::size_t left = seats - at_home;
-    if (at_home > 0 && !board.config().play_to_last()) {
-        fail(std::to_string(at_home) + (at_home == 1 ? " token is" : " tokens are") +
-             " home but the game is not over, and it ends when the first player gets home "
-             "(play_to_last is off)");
-    }
-    if (at_home > 0 && left < 2) {
-        fail(std::to_string(at_home) + (at_home == 1 ? " token is" : " tokens are") +
-             " home but the game is not over, and it ends when one player is left");
-    }
     // The standard game never reads the turns to miss: a state built without them is fine.
     const bool plain = detail::rule_plays_plain<Rules>();
     if (state.turns_to_miss.size() != seats && !(plain && state.turns_to_miss.empty())) {
@@ -346,6 +334,18 @@ void check_state(const BasicBoard<Config>& board, const GameState& state, const 
         fail("seat " + std::to_string(state.seat_due) + " is due to begin a turn but has " +
              std::to_string(turns) + (turns == 1 ? " turn" : " turns") +
              " to miss: the rotation passes over a seat with turns to miss");
+    }
+    // A game not over: the first player home ends it unless play_to_last, and then the last but
+    // one does (the state given is not finished: apply_roll refuses finished states first).
+    const std::size_t left = seats - at_home;
+    if (at_home > 0 && !board.config().play_to_last()) {
+        fail(std::to_string(at_home) + (at_home == 1 ? " token is" : " tokens are") +
+             " home but the game is not over, and it ends when the first player gets home "
+             "(play_to_last is off)");
+    }
+    if (at_home > 0 && left < 2) {
+        fail(std::to_string(at_home) + (at_home == 1 ? " token is" : " tokens are") +
+             " home but the game is not over, and it ends when one player is left");
     }
     if (state.rolls_in_turn == 0
             ? state.streak != 0 || state.turn_start != 0
