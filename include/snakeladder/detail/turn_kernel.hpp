@@ -348,12 +348,12 @@ private:
         factored_ = true;
     }
 
-    // Row s of I - K, restricted to the finite squares (the others keep only their 1).
-    template <class Add>
-    // The diagonal is P(leave s), summed over the moves that leave, as the sweeps divide by it:
+    // Row s of I - K, restricted to the finite squares (the others keep only their 1). The
+    // diagonal is P(leave s), summed over the moves that leave, as the sweeps divide by it:
     // 1 - P(stay) cancels where a token almost never leaves (100d100 on the classic board leaves
     // square 0 with 1e-200, and 1 - P(stay) is the rounding of the folded odds, 7e-15), and the
     // visits came out 2^47 where they are 1e200.
+    template <class Add>
     void add_row(std::size_t s, Add&& add) const {
         if (status_[s] != finite) {
             add(static_cast<std::uint32_t>(s), 1.0);
