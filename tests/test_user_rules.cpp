@@ -670,8 +670,12 @@ TEST_CASE("regression (issue 36, found by fuzz_rule_grammar): simulate asks the 
     using Config = GameConfig<OffOnFive>;
     const Board<Config> board({{3, 7}}, Config({.size = 10}));
     const LoadedDice<> no_five({1, 1, 1, 1, 0, 1});
-    const SimulationResult sim = simulate(board, no_five, {.games = 2'000, .seed = 5});
-    CHECK(sim.finished() == 2'000);
+    const SimulationResult sim = simulate(board, no_five, {.games = 20'000, .seed = 5});
+    CHECK(sim.finished() == 20'000);
+    // Its mean within 4 standard errors of the exact expected length for these dice.
+    const double exact = expected_turns(board, no_five).from_start;
+    INFO("simulated " << sim.turns.mean << ", exact " << exact);
+    CHECK(std::abs(sim.turns.mean - exact) <= 4.0 * sim.turns.standard_error);
     Game game(board, LoadedDice<>::seeded(7, {1, 1, 1, 1, 0, 1}), {"a", "b"});
     CHECK(game.play().status == GameStatus::finished);
     // Dice that do roll 5 meet the mistake, and every call says so.
