@@ -1406,8 +1406,16 @@ struct Marathon {
     }
     friend bool operator==(const Marathon&, const Marathon&) = default;
 };
+// Every landing gives `seat` no turns to miss.
+struct ZeroTurnsFor {
+    std::uint32_t seat = 0;
+    [[nodiscard]] static std::string name() { return "ZeroTurnsFor"; }
+    void on_land(Landing& landing) const { landing.miss_turns(seat, 0); }
+    friend bool operator==(const ZeroTurnsFor&, const ZeroTurnsFor&) = default;
+};
 } // namespace issue36
 using issue36::Marathon;
+using issue36::ZeroTurnsFor;
 
 TEST_CASE("regression (issue 36): miss_turns(seat, n) keeps a count, so millions of turns to "
           "miss cost no memory and a short saved game") {
@@ -1452,6 +1460,26 @@ TEST_CASE("regression (issue 36): miss_turns(seat, n) keeps a count, so millions
     (void)game.undo();
     CHECK(game.state().turns_to_miss == std::vector<std::uint32_t>{0, 0});
     CHECK(game.turns() == 0);
+}
+
+TEST_CASE("miss_turns(seat, 0) gives nothing and records nothing, and still checks the seat") {
+    using Config = GameConfig<ExactFinish, RejectChains, Marathon>;
+    // Ana rolls 3 onto square 3, where Marathon{3, 0} gives Ben no turns: Ben rolls 2 next.
+    const Config config({.size = 10}, Marathon{3, 0});
+    auto game = scripted({}, config, {3, 2}, {"Ana", "Ben"});
+    const TurnRecord first = game.play_turn();
+    CHECK(line(first) == "Ana rolls 3: 0 to 3");
+    CHECK(first.turns_to_miss.empty());
+    CHECK(line(game.play_turn()) == "Ben rolls 2: 0 to 2");
+    CHECK(game.state().turns_to_miss == std::vector<std::uint32_t>{0, 0});
+    // A seat that is not in the game is refused even for zero turns, and nothing changes.
+    GameState state({.players = 2, .max_roll = 6});
+    const GameState before = state;
+    const Board<Config> board({}, config.settings());
+    CHECK_THROWS_WITH(apply_roll(board, state, 3, ZeroTurnsFor{2}),
+                      "a house rule tried to give seat 2 a turn to miss, but it is not a seat of "
+                      "the game still playing");
+    CHECK(state == before);
 }
 
 TEST_CASE("regression (issue 36): miss_turns refuses a count past 4294967295 and changes "

@@ -105,7 +105,8 @@ public:
     }
     /// Gives `seat` (the mover's or another's not home) `turns` more turns to miss: when the
     /// rotation next comes to it, it misses that many turns. Kept as a count: the cost does not
-    /// grow with `turns`. A seat can have at most 4294967295 turns to miss.
+    /// grow with `turns`. A seat can have at most 4294967295 turns to miss. Zero turns gives
+    /// nothing and records nothing (the seat is checked all the same).
     void miss_turns(std::uint32_t seat, std::uint32_t turns = 1) {
         if (seat >= state_.squares.size() || state_.squares[seat] == home_) {
             fail(fmt::format("give seat {} a turn to miss, but it is not a seat of the game "
