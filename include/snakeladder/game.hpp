@@ -206,9 +206,14 @@ public:
                     if (first) {
                         (void)admit(nullptr, false); // throws GameOver or TurnLimitReached
                     }
-                    break;
+                    return result_locked();
                 }
                 played_stretch = play_plain_turns();
+                // The usual end, answered under the locks already held (a lock costs as much as
+                // a few turns, and a game of the classic board is about 75).
+                if (played_stretch && (state_.finished || core_.at_limit(state_))) {
+                    return result_locked();
+                }
             }
             // Observed turns, and turns after someone is home, go one at a time.
             if (!played_stretch && !run_turn(nullptr, nullptr, true, nested)) {

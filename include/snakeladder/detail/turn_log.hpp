@@ -68,7 +68,7 @@ public:
 
     /// Makes room for at least one more turn; on failure the log is unchanged.
     void grow() {
-        const std::size_t capacity = std::max<std::size_t>(256, 2 * capacity_);
+        const std::size_t capacity = std::max<std::size_t>(128, 2 * capacity_);
         Turns bigger(new LoggedTurn[capacity]);
         std::copy(turns_.get(), turns_.get() + size_, bigger.get());
         turns_ = std::move(bigger);
