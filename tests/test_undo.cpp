@@ -454,3 +454,77 @@ TEST_CASE("replay_turn refuses rolls the dice cannot make, or that are not exact
         REQUIRE(two.dice() == FairDice<>::seeded(4, {.sides = 6, .count = 2})); // never rolled
     }
 }
+
+TEST_CASE("replay_turn(record) plays a game's records back to an equal game, as "
+          "DecisionGame::replay_turn does") {
+    auto source = all_rules_game();
+    for (const std::vector<int>& rolls : all_rules_turns) {
+        (void)source.replay_turn(rolls);
+    }
+    const std::vector<TurnRecord> records = source.records();
+    REQUIRE(records.size() == all_rules_lines.size());
+    auto game = all_rules_game();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        INFO("turn " << i + 1);
+        const TurnRecord replayed = game.replay_turn(records[i]);
+        REQUIRE(line(replayed) == all_rules_lines[i]);
+        REQUIRE(replayed == records[i]);
+    }
+    REQUIRE(game == source);
+    REQUIRE(game.dice().used() == 0);
+    REQUIRE(game.result().winner == "Cy");
+}
+
+TEST_CASE("replay_turn(record) refuses a record that does not fit, changing nothing") {
+    auto source = all_rules_game();
+    (void)source.replay_turn({3});    // Ana rolls 3 and waits on 0 (a braced list is rolls)
+    (void)source.replay_turn({6, 3}); // Ben rolls 6 and 3
+    const TurnRecord ana = source.records()[0];
+    const TurnRecord ben = source.records()[1];
+    auto game = all_rules_game(); // Ana is due
+    const auto same = all_rules_game();
+    std::vector<GameEvent> events;
+    const Subscription subscription =
+        game.subscribe([&](const GameEvent& event) { events.push_back(event); });
+
+    CHECK(message_of<NotYourTurn>([&] { (void)game.replay_turn(ben); }) ==
+          "it is Ana's turn, not Ben's");
+    TurnRecord wrong = ana;
+    wrong.dice = 1;
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "replay_turn: roll 1 names dice 1, and there is one dice to roll (number 0)");
+    wrong = ana;
+    wrong.stayed = true;
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "replay_turn: roll 1 stays, but a Game's players do not decide (a DecisionGame's may)");
+    wrong = ana;
+    ExtraRoll staying;
+    staying.roll = 2;
+    staying.stayed = true;
+    wrong.extra_rolls.push_back(staying);
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "replay_turn: roll 2 stays, but a Game's players do not decide (a DecisionGame's may)");
+    wrong = ana;
+    ExtraRoll two;
+    two.roll = 2;
+    wrong.extra_rolls.push_back(two);
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "the turn was over after 1 of the 2 rolls given");
+    wrong = ana;
+    wrong.roll = 7;
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "roll 7 is outside what the dice roll (1 to 6)");
+    wrong = ben;
+    wrong.player = "Ana";
+    wrong.extra_rolls.clear(); // Ana's 6 grants another roll, which the record no longer has
+    CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
+          "the turn needs another roll after the 1 given");
+    REQUIRE(game == same);
+    REQUIRE(events.empty());
+
+    // The dice a Game has are number 0: a record that names them plays.
+    wrong = ana;
+    wrong.dice = 0;
+    REQUIRE(line(game.replay_turn(wrong)) == "Ana rolls 3, needs a 6 to start, waits on 0");
+    REQUIRE(game.records() == std::vector<TurnRecord>{ana});
+}

@@ -28,6 +28,7 @@
 #include <exception>
 #include <fmt/format.h>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -143,6 +144,32 @@ public:
     TurnRecord replay_turn(std::span<const int> rolls) {
         TurnRecord record;
         run_turn(nullptr, &record, false, core_.hub->delivering_here(), &rolls);
+        return record;
+    }
+
+    /// replay_turn({6, 3}): the rolls written out (without this, a braced list could be taken
+    /// for a TurnRecord).
+    TurnRecord replay_turn(std::initializer_list<int> rolls) {
+        return replay_turn(std::span<const int>(rolls.begin(), rolls.size()));
+    }
+
+    /// Plays the turn of whoever is due as `played` (a record of this game, or of one like it)
+    /// says: its roll and extra rolls, as replay_turn(rolls) plays them, so that `played`'s own
+    /// record comes out again. DecisionGame::replay_turn takes a record the same way. It must be
+    /// the due player's (NotYourTurn names who is due). Throws InvalidConfig for a roll that
+    /// names dice other than number 0 (a Game has one dice) or that stays (a Game's players do
+    /// not decide), and otherwise as replay_turn(rolls); nothing changes.
+    TurnRecord replay_turn(const TurnRecord& played) {
+        std::vector<int> rolls{played.roll};
+        check_replayed_choice(1, played.dice, played.stayed);
+        for (const ExtraRoll& extra : played.extra_rolls) {
+            rolls.push_back(extra.roll);
+            check_replayed_choice(rolls.size(), extra.dice, extra.stayed);
+        }
+        const std::string_view player = played.player;
+        std::span<const int> given(rolls);
+        TurnRecord record;
+        run_turn(&player, &record, false, core_.hub->delivering_here(), &given);
         return record;
     }
 
@@ -464,6 +491,22 @@ private:
             detail::GameCore<Config, Mutex>::refuse_replay_length(given, replay->size());
         }
         commit_turn(rolls, next);
+    }
+
+    // What a record's roll `number` (from 1) says beside the roll, which a Game cannot play.
+    static void check_replayed_choice(std::size_t number, std::optional<std::uint32_t> dice,
+                                      bool stayed) {
+        if (dice && *dice != 0) {
+            detail::throw_invalid_config(fmt::format(
+                "replay_turn: roll {} names dice {}, and there is one dice to roll (number 0)",
+                number, *dice));
+        }
+        if (stayed) {
+            detail::throw_invalid_config(fmt::format(
+                "replay_turn: roll {} stays, but a Game's players do not decide (a DecisionGame's "
+                "may)",
+                number));
+        }
     }
 
     [[nodiscard]] int replayed_roll(std::span<const int> rolls, std::size_t& next) const {
