@@ -1474,7 +1474,7 @@ TEST_CASE("miss_turns(seat, 0) gives nothing and records nothing, and still chec
     CHECK(game.state().turns_to_miss == std::vector<std::uint32_t>{0, 0});
     // A seat that is not in the game is refused even for zero turns, and nothing changes.
     GameState state({.players = 2, .max_roll = 6});
-    const GameState before = state;
+    const GameState before({.players = 2, .max_roll = 6});
     const Board<Config> board({}, config.settings());
     CHECK_THROWS_WITH(apply_roll(board, state, 3, ZeroTurnsFor{2}),
                       "a house rule tried to give seat 2 a turn to miss, but it is not a seat of "
