@@ -27,6 +27,7 @@
 #include <exception>
 #include <fmt/format.h>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -193,6 +194,11 @@ public:
             return replay_step(nullptr, roll);
         });
     }
+
+    /// Rolls alone do not say a turn where players decide (its picks of dice and stays are part
+    /// of it): deleted, so that `replay_turn({6, 3})` is a compile error, not a TurnRecord
+    /// built from two numbers and refused at run time.
+    TurnRecord replay_turn(std::initializer_list<int> rolls) = delete;
 
     /// Plays the turn of whoever is due as `played` says, without rolling the dice or asking
     /// anyone: each roll with the dice it names (`dice`, or none with one dice to choose from)
