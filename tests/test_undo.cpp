@@ -473,6 +473,9 @@ TEST_CASE("replay_turn(record) plays a game's records back to an equal game, as 
     REQUIRE(game == source);
     REQUIRE(game.dice().used() == 0);
     REQUIRE(game.result().winner == "Cy");
+    // After the end, a record is refused as rolls are, and nothing changes.
+    CHECK_THROWS_AS(game.replay_turn(records.front()), GameOver);
+    REQUIRE(game == source);
 }
 
 TEST_CASE("replay_turn(record) refuses a record that does not fit, changing nothing") {

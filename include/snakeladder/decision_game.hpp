@@ -587,10 +587,7 @@ private:
                 const Action pick = Action::roll_with(*roll.dice);
                 (void)take_step(state, turn, &pick, 0);
             } else if (roll.dice && *roll.dice != state.dice) {
-                detail::throw_invalid_config(
-                    fmt::format("replay_turn: roll {} names dice {}, and there is one dice to "
-                                "roll (number 0)",
-                                i + 1, *roll.dice));
+                Core::refuse_replay_dice(i + 1, *roll.dice);
             }
             Core::check_replayed_roll(choices_.dice[state.dice], roll.roll);
             record = take_step(state, turn, nullptr, roll.roll);

@@ -497,9 +497,7 @@ private:
     static void check_replayed_choice(std::size_t number, std::optional<std::uint32_t> dice,
                                       bool stayed) {
         if (dice && *dice != 0) {
-            detail::throw_invalid_config(fmt::format(
-                "replay_turn: roll {} names dice {}, and there is one dice to roll (number 0)",
-                number, *dice));
+            detail::GameCore<Config, Mutex>::refuse_replay_dice(number, *dice);
         }
         if (stayed) {
             detail::throw_invalid_config(fmt::format(

@@ -406,6 +406,12 @@ struct GameCore {
                 fmt::format("roll {} is outside what the dice roll ({} to {})", roll, low, high));
         }
     }
+    // A record's roll `number` (from 1) names dice `dice` where there is one to roll.
+    [[noreturn]] static void refuse_replay_dice(std::size_t number, std::uint32_t dice) {
+        throw InvalidConfig(fmt::format(
+            "replay_turn: roll {} names dice {}, and there is one dice to roll (number 0)", number,
+            dice));
+    }
     [[noreturn]] static void refuse_replay_length(std::size_t used, std::size_t given) {
         if (used == given) {
             throw InvalidConfig(
