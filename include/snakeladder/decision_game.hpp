@@ -11,6 +11,7 @@
 #include "detail/game_core.hpp"
 #include "detail/player_names.hpp"
 #include "detail/turn_lock.hpp"
+#include "detail/turn_log.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
 #include "game_events.hpp"
@@ -89,7 +90,7 @@ class DecisionGame {
     // Template arguments that do not fit: the first check that fails is the error's first line.
     static_assert(detail::report_game_arguments<D, Config, Mutex>());
 
-    using Core = detail::GameCore<Config, Mutex>;
+    using Core = detail::GameCore<Config, Mutex, true>; // every turn's detail kept: its decisions
 
 public:
     using dice_type = D;
@@ -229,23 +230,22 @@ public:
     /// nothing, when no turn is over.
     TurnRecord undo() {
         return *locked_turn([&]() -> std::optional<TurnRecord> {
-            if (log_.empty()) {
+            if (core_.log.empty()) {
                 throw NothingToUndo("there is no turn to undo: no turn has been played yet");
             }
             GameState game = state_.game;
-            if (!current_.rolls.empty()) {
-                detail::take_back_turn(game, current_.rolls); // the turn under way
+            if (!current_.played.rolls.empty()) {
+                detail::take_back_turn(game, current_.played.rolls); // the turn under way
             }
-            detail::take_back_turn(game, turns_.back());
+            core_.take_back_last(game);
             DecisionState back = detail::at_next_roll(choices_, std::move(game));
-            std::optional<TurnRecord> record = log_.back();
+            std::optional<TurnRecord> record = core_.record_at(core_.log.size() - 1, state_.game);
             if (core_.observed()) {
                 core_.hub->queue.push_back(TurnUndone{*record}); // the last thing that may throw
             }
             state_ = std::move(back);
             current_ = TurnSoFar{};
-            log_.pop_back();
-            turns_.pop_back();
+            core_.drop_last();
             return record;
         });
     }
@@ -278,7 +278,7 @@ public:
                 }
             }
             return a.choices_.may_stay == b.choices_.may_stay && a.state_ == b.state_ &&
-                   a.current_ == b.current_ && a.log_ == b.log_ && a.turns_ == b.turns_;
+                   a.current_ == b.current_;
         });
     }
 
@@ -326,26 +326,26 @@ public:
     }
     /// The records of the turns over, oldest first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
-        return read([this] { return log_; });
+        return read([this] { return core_.records(state_.game); });
     }
     /// The rolls of the turn under way so far, as a record (`end` is where the token stands
     /// now), while a person decides in the middle of a turn (after a roll that grants another);
     /// nothing between turns. The roll seen at move_or_stay is in state().
     [[nodiscard]] std::optional<TurnRecord> turn_so_far() const {
         return read([this]() -> std::optional<TurnRecord> {
-            if (current_.rolls.empty()) {
+            if (current_.played.rolls.empty()) {
                 return std::nullopt;
             }
-            return record_of(current_);
+            return detail::record_of(current_.played, core_.names);
         });
     }
     /// The record of the last turn over, if any.
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
         return read([this]() -> std::optional<TurnRecord> {
-            if (log_.empty()) {
+            if (core_.log.empty()) {
                 return std::nullopt;
             }
-            return log_.back();
+            return core_.record_at(core_.log.size() - 1, state_.game);
         });
     }
     /// Turns over so far, missed ones included (as Game counts them).
@@ -394,9 +394,7 @@ private:
     // The turn under way: what its rolls did, and the dice picked for each (kept between calls
     // while a person decides).
     struct TurnSoFar {
-        std::vector<RollOutcome> rolls;
-        std::vector<std::optional<std::uint32_t>> picks;
-        std::vector<bool> stays;
+        detail::TurnDetail played;         // its rolls' outcomes, picks and stays, and number
         std::optional<std::uint32_t> pick; // for the roll under way
         friend bool operator==(const TurnSoFar&, const TurnSoFar&) = default;
     };
@@ -466,12 +464,12 @@ private:
 
     // No turn is under way: no roll of it made or seen, no dice picked.
     [[nodiscard]] bool between_turns() const noexcept {
-        return current_.rolls.empty() && !current_.pick &&
+        return current_.played.rolls.empty() && !current_.pick &&
                state_.point != DecisionPoint::move_or_stay;
     }
     // The dice have rolled: a turn is over, or one under way has a roll made or seen.
     [[nodiscard]] bool started() const noexcept {
-        return !log_.empty() || !current_.rolls.empty() ||
+        return !core_.log.empty() || !current_.played.rolls.empty() ||
                state_.point == DecisionPoint::move_or_stay;
     }
     // Mid-turn (a person deciding) the turn under way may finish.
@@ -538,14 +536,18 @@ private:
         if (!step.outcome) {
             return std::nullopt;
         }
-        turn.rolls.push_back(std::move(*step.outcome));
-        turn.picks.push_back(turn.pick);
-        turn.stays.push_back(step.stayed);
+        detail::TurnDetail& played = turn.played;
+        if (played.rolls.empty()) { // the number it will have: missed turns count
+            played.turn = state_.game.turns_played + 1;
+        }
+        played.rolls.push_back(std::move(*step.outcome));
+        played.picks.push_back(turn.pick);
+        played.stays.push_back(step.stayed);
         turn.pick.reset();
-        if (!turn.rolls.back().turn_over) { // a stay ends the turn too
+        if (!played.rolls.back().turn_over) { // a stay ends the turn too
             return std::nullopt;
         }
-        return record_of(turn);
+        return detail::record_of(played, core_.names);
     }
 
     // The one step of apply_action or apply_chance, committed.
@@ -607,27 +609,21 @@ private:
         return record;
     }
 
-    // Logs a turn that is over, with its rolls' outcomes (what undo takes back), and queues its
-    // events, `next` being the game's state after it: the last things a call does that may
-    // throw, and on a throw none of them stays.
+    // Logs a turn that is over (its rolls' outcomes, which undo takes back, and its picks and
+    // stays) and queues its events, `next` being the game's state after it: the last things a
+    // call does that may throw, and on a throw none of them stays.
     void log_turn(const std::optional<TurnRecord>& record, const TurnSoFar& turn,
                   const DecisionState& next) {
         if (!record) {
             return;
         }
-        log_.push_back(*record);
+        core_.log_turn(turn.played);
         try {
-            turns_.push_back(turn.rolls);
-            try {
-                if (core_.observed()) {
-                    core_.queue_turn_events(*record, next.game);
-                }
-            } catch (...) {
-                turns_.pop_back();
-                throw;
+            if (core_.observed()) {
+                core_.queue_turn_events(*record, next.game);
             }
         } catch (...) {
-            log_.pop_back();
+            core_.drop_last();
             throw;
         }
     }
@@ -636,7 +632,7 @@ private:
     // over leaves no turn under way.
     void commit(DecisionState&& state, TurnSoFar&& turn) noexcept {
         state_ = std::move(state);
-        if (!turn.rolls.empty() && turn.rolls.back().turn_over) {
+        if (!turn.played.rolls.empty() && turn.played.rolls.back().turn_over) {
             turn = TurnSoFar{};
         }
         current_ = std::move(turn);
@@ -679,24 +675,11 @@ private:
         return action;
     }
 
-    [[nodiscard]] TurnRecord record_of(const TurnSoFar& turn) const {
-        TurnRecord record = turn_record(turn.rolls, state_.game.turns_played + 1, core_.names);
-        record.dice = turn.picks.front();
-        record.stayed = turn.stays.front();
-        for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
-            record.extra_rolls[i].dice = turn.picks[i + 1];
-            record.extra_rolls[i].stayed = turn.stays[i + 1];
-        }
-        return record;
-    }
-
     Choices<D> choices_;
     std::vector<Seat> seats_;
-    Core core_; // board, rules, players, locks and observers
+    Core core_; // board, rules, players, the log, locks and observers
     DecisionState state_;
     TurnSoFar current_;
-    std::vector<TurnRecord> log_;
-    std::vector<std::vector<RollOutcome>> turns_; // by log index: what undo takes back
 };
 
 /// `DecisionGame game(board, choices, seats)` plays the standard game on the board's rules;

@@ -80,6 +80,9 @@ namespace snakeladder {
 /// by the specialization below, with one static_assert that names the slot.
 template <class D, class Config = GameConfig<>, class Mutex = std::mutex>
 class Game {
+    // The standard game's log keeps four words a turn; under house rules, each turn's detail.
+    using Core = detail::GameCore<Config, Mutex>;
+
 public:
     using dice_type = D;
     using config_type = Config;
@@ -183,10 +186,10 @@ public:
         detail::TurnLock<Mutex> turn(*core_.hub);
         {
             std::lock_guard<Mutex> state(core_.hub->state_mutex);
-            if (log_.empty()) {
+            if (core_.log.empty()) {
                 throw NothingToUndo("there is no turn to undo: no turn has been played yet");
             }
-            record = record_at(log_.size() - 1);
+            record = record_at(core_.log.size() - 1);
             if (!core_.hub->observers.empty()) {
                 core_.hub->queue.push_back(TurnUndone{record}); // before any change: it may throw
             }
@@ -205,13 +208,13 @@ public:
         if (&a == &b) {
             return true;
         }
-        return detail::GameCore<Config, Mutex>::compare(a.core_, b.core_, [&a, &b] {
+        return Core::compare(a.core_, b.core_, [&a, &b] {
             if constexpr (std::equality_comparable<D>) {
                 if (!(a.dice_ == b.dice_)) {
                     return false;
                 }
             }
-            return a.state_ == b.state_ && a.log_ == b.log_ && a.details_ == b.details_;
+            return a.state_ == b.state_;
         });
     }
 
@@ -304,20 +307,15 @@ public:
     /// A copy of the log, oldest turn first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        std::vector<TurnRecord> records;
-        records.reserve(log_.size());
-        for (std::size_t i = 0; i < log_.size(); ++i) {
-            records.push_back(record_at(i));
-        }
-        return records;
+        return core_.records(state_);
     }
     /// The record of the last turn played, if any.
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        if (log_.empty()) {
+        if (core_.log.empty()) {
             return std::nullopt;
         }
-        return record_at(log_.size() - 1);
+        return record_at(core_.log.size() - 1);
     }
     /// Turns over so far: one per record, and the turns missed under a house rule such as
     /// MissTurnSquares (listed in the record before them, `missed_after`), which have none.
@@ -338,7 +336,7 @@ public:
     }
     [[nodiscard]] GameStatus status() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return core_.status(state_, true, !log_.empty());
+        return core_.status(state_, true, !core_.log.empty());
     }
     /// Status, winner, turns and ranking, read together.
     [[nodiscard]] GameResult result() const {
@@ -393,8 +391,8 @@ private:
                 return false;
             }
         }
-        if (log_.full()) [[unlikely]] {
-            log_.grow(); // before the roll, so running out of memory here changes nothing
+        if (core_.log.full()) [[unlikely]] {
+            core_.log.grow(); // before the roll, so running out of memory here changes nothing
         }
         const bool publish = copy_out != nullptr || !core_.hub->observers.empty();
         // The standard game with nobody to tell needs neither a checkpoint nor a scratch state:
@@ -428,10 +426,10 @@ private:
         if (publish) {
             try {
                 if (copy_out != nullptr) {
-                    *copy_out = record_at(log_.size() - 1);
+                    *copy_out = record_at(core_.log.size() - 1);
                 }
                 if (!core_.hub->observers.empty()) {
-                    core_.queue_turn_events(record_at(log_.size() - 1), state_);
+                    core_.queue_turn_events(record_at(core_.log.size() - 1), state_);
                 }
             } catch (...) {
                 roll_back_last();
@@ -459,7 +457,7 @@ private:
         const std::uint32_t seat = state_.seat_due;
         const Square start = state_.squares[seat];
         const Square end = detail::apply_plain_roll(core_.board, state_, roll);
-        detail::LoggedTurn& turn = log_.append();
+        detail::LoggedTurn& turn = core_.log.append();
         turn.start = start;
         turn.end = end;
         turn.seat = seat;
@@ -488,7 +486,7 @@ private:
                 apply_roll_in_place(core_.board, next, roll, core_.config.house_rules()));
         } while (!rolls.back().turn_over);
         if (replay != nullptr && given != replay->size()) {
-            detail::GameCore<Config, Mutex>::refuse_replay_length(given, replay->size());
+            Core::refuse_replay_length(given, replay->size());
         }
         commit_turn(rolls, next);
     }
@@ -497,7 +495,7 @@ private:
     static void check_replayed_choice(std::size_t number, std::optional<std::uint32_t> dice,
                                       bool stayed) {
         if (dice && *dice != 0) {
-            detail::GameCore<Config, Mutex>::refuse_replay_dice(number, *dice);
+            Core::refuse_replay_dice(number, *dice);
         }
         if (stayed) {
             detail::throw_invalid_config(fmt::format(
@@ -509,10 +507,10 @@ private:
 
     [[nodiscard]] int replayed_roll(std::span<const int> rolls, std::size_t& next) const {
         if (next == rolls.size()) {
-            detail::GameCore<Config, Mutex>::refuse_replay_length(next, rolls.size());
+            Core::refuse_replay_length(next, rolls.size());
         }
         const int roll = rolls[next];
-        detail::GameCore<Config, Mutex>::check_replayed_roll(dice_, roll);
+        Core::check_replayed_roll(dice_, roll);
         ++next;
         return roll;
     }
@@ -522,19 +520,16 @@ private:
     // first change. Under house rules the rolls' outcomes are kept beside the log: records are
     // built from them, and undo takes them back.
     void commit_turn(const std::vector<RollOutcome>& rolls, GameState& next) {
-        const RollOutcome& first = rolls.front();
         if constexpr (!plain_rules) {
-            detail::TurnDetail extra{state_.turns_played + 1, rolls};
-            if (details_.size() == details_.capacity()) { // doubling: stays linear
-                details_.reserve(std::max<std::size_t>(16, 2 * details_.capacity()));
-            }
-            details_.push_back(std::move(extra));
+            core_.log_turn({state_.turns_played + 1, rolls, {}, {}});
+        } else {
+            const RollOutcome& first = rolls.front();
+            detail::LoggedTurn& turn = core_.log.append();
+            turn.start = first.start;
+            turn.end = rolls.back().end;
+            turn.seat = first.seat;
+            turn.roll = first.roll;
         }
-        detail::LoggedTurn& turn = log_.append();
-        turn.start = first.start;
-        turn.end = rolls.back().end;
-        turn.seat = first.seat;
-        turn.roll = first.roll;
         std::swap(state_, next);
     }
 
@@ -551,23 +546,23 @@ private:
             !core_.hub->observers.empty()) {
             return false;
         }
-        if (log_.full()) [[unlikely]] {
-            log_.grow(); // before the roll, so running out of memory here changes nothing
+        if (core_.log.full()) [[unlikely]] {
+            core_.log.grow(); // before the roll, so running out of memory here changes nothing
         }
         const std::size_t below_limit = config().turn_limit() - state_.turns_played;
-        const std::size_t turns = std::min({log_.room(), below_limit, longest_stretch});
+        const std::size_t turns = std::min({core_.log.room(), below_limit, longest_stretch});
         const auto players = static_cast<std::uint32_t>(core_.names.size());
         const Square size = core_.board.size();
         // Kept in locals through the stretch, and written back on every way out (a roll may
         // throw), so the compiler need not reload them after each store to the log.
         Square* const positions = state_.squares.data();
-        detail::LoggedTurn* const first = log_.free_space();
+        detail::LoggedTurn* const first = core_.log.free_space();
         detail::LoggedTurn* const last = first + turns;
         detail::LoggedTurn* next = first;
         std::uint32_t seat = state_.seat_due;
         const auto settle = [&]() noexcept {
             const auto played = static_cast<std::size_t>(next - first);
-            log_.appended(played);
+            core_.log.appended(played);
             state_.turns_played += played;
             state_.seat_due = seat;
         };
@@ -588,7 +583,7 @@ private:
                 if (end == size) [[unlikely]] {
                     // A homecoming: the turn model ends the turn (finish order, maybe the end).
                     settle();
-                    log_.appended(1);
+                    core_.log.appended(1);
                     detail::finish_plain_roll(core_.board, state_);
                     return true;
                 }
@@ -611,69 +606,29 @@ private:
         throw InvalidConfig(fmt::format("the dice rolled {}, but a roll must be at least 1", roll));
     }
 
-    // The full record of the turn at `index` (0-based) in the log. Under house rules, from the
-    // outcomes kept for it. In the standard game, its roll played again through the turn model
-    // from what the log keeps: only the mover's square can change what that roll does.
+    // The full record of the turn at `index` (0-based) in the log.
     [[nodiscard]] TurnRecord record_at(std::size_t index) const {
-        if constexpr (!plain_rules) {
-            const detail::TurnDetail& turn = details_[index];
-            return turn_record(turn.rolls, turn.turn, core_.names);
-        } else {
-            const detail::LoggedTurn& turn = log_[index];
-            GameState& replay = replay_; // guarded by state_mutex, as every caller holds it
-            if (replay.squares.size() != core_.names.size()) {
-                replay = GameState({.players = core_.names.size(), .max_roll = state_.max_roll});
-            }
-            replay.squares[turn.seat] = turn.start; // the other squares do not matter
-            replay.seat_due = turn.seat;
-            replay.rolls_in_turn = 0;
-            replay.finished = false;
-            replay.finish_order.clear();
-            const RollOutcome roll =
-                apply_roll_in_place(core_.board, replay, turn.roll, core_.config.house_rules());
-            TurnRecord record = turn_record(std::span(&roll, 1), index + 1, core_.names);
-            if (record.home) { // a player gets home once: its place is its index in the order
-                const auto& order = state_.finish_order;
-                const auto it = std::find(order.begin(), order.end(), turn.seat);
-                record.place = static_cast<int>(it - order.begin()) + 1;
-            }
-            return record;
-        }
+        return core_.record_at(index, state_);
     }
 
-    // Undoes the last turn, logged and committed, through the turn model (detail::take_back_turn):
-    // under house rules from the outcomes kept for it, in the standard game from its log entry,
-    // which says all a turn of the standard game changed.
+    // Undoes the last turn, logged and committed, through the turn model.
     void roll_back_last() noexcept {
-        if constexpr (!plain_rules) {
-            detail::take_back_turn(state_, details_.back().rolls);
-            details_.pop_back();
-        } else {
-            const detail::LoggedTurn& turn = log_.back();
-            RollOutcome roll; // no allocation: every list in it is empty
-            roll.seat = turn.seat;
-            roll.start = turn.start;
-            roll.home = turn.end == core_.board.size();
-            detail::take_back_turn(state_, std::span(&roll, 1));
-        }
-        log_.pop_back();
+        core_.take_back_last(state_);
+        core_.drop_last();
     }
 
     // A Game is never inside a turn between calls, and has started once a turn is logged.
     [[nodiscard]] GameResult result_locked() const {
-        return core_.result(state_, true, !log_.empty());
+        return core_.result(state_, true, !core_.log.empty());
     }
     [[nodiscard]] bool admit(const std::string_view* claimed, bool stop_quietly) const {
         return core_.admit(state_, claimed, stop_quietly, core_.at_limit(state_));
     }
 
-    detail::GameCore<Config, Mutex> core_; // board, rules, players, locks and observers
+    Core core_; // board, rules, players, the log, locks and observers
     D dice_;
-    GameState state_; // the squares, the rotation, the finishers: what decides the next roll
-    detail::TurnLog log_;
-    std::vector<detail::TurnDetail> details_; // by log index, under house rules only
-    mutable GameState replay_; // where record_at plays a logged turn again (under state_mutex)
-    GameState pending_;        // where a house-rule or replayed turn is played
+    GameState state_;   // the squares, the rotation, the finishers: what decides the next roll
+    GameState pending_; // where a house-rule or replayed turn is played
     std::vector<RollOutcome> pending_rolls_; // and what its rolls did
 };
 

@@ -18,6 +18,7 @@
 #include "event_hub.hpp"
 #include "player_names.hpp"
 #include "turn_lock.hpp"
+#include "turn_log.hpp"
 
 #include <algorithm>
 #include <array>
@@ -68,9 +69,12 @@ consteval bool report_game_arguments() {
 template <class D, class Config, class Mutex>
 concept game_arguments = Dice<D> && is_valid_game_config<Config> && BasicLockable<Mutex>;
 
-// Public members: the drivers' turn loops read the board, the settings and the hub directly, so
-// the standard game's fast path pays nothing for the core.
-template <class Config, BasicLockable Mutex>
+// Public members: the drivers' turn loops read the board, the settings, the log and the hub
+// directly, so the standard game's fast path pays nothing for the core. `Detailed`: the driver
+// keeps every turn's detail in the log (DecisionGame always, Game under house rules); else the
+// log's four words a turn say all a turn did (Game in the standard game).
+template <class Config, BasicLockable Mutex,
+          bool Detailed = !rule_plays_plain<typename Config::house_rule_policy>()>
 struct GameCore {
     using house_rule_policy = typename Config::house_rule_policy;
 
@@ -95,6 +99,9 @@ struct GameCore {
     Config config; // the board's settings and the house rules (read once a turn, kept apart)
     std::vector<std::size_t> by_name; // seats sorted by name, for lookups by name
     std::shared_ptr<GameHub<Mutex>> hub;
+    TurnLog log;                     // every turn over, in order
+    std::vector<TurnDetail> details; // by log index, when Detailed (else empty)
+    mutable GameState replay; // where record_at plays a logged turn again (under state_mutex)
 
     // --- Players. ---
 
@@ -334,6 +341,85 @@ struct GameCore {
         return message;
     }
 
+    // --- The log. Both games' records are built here, and their turns taken back here. ---
+
+    // Logs a turn that is over from its detail (Detailed only). On a throw (allocation) the log
+    // is as it was.
+    void log_turn(TurnDetail turn) requires Detailed {
+        if (log.full()) {
+            log.grow();
+        }
+        if (details.size() == details.capacity()) { // doubling: stays linear
+            details.reserve(std::max<std::size_t>(16, 2 * details.capacity()));
+        }
+        const RollOutcome& first = turn.rolls.front();
+        LoggedTurn& entry = log.append();
+        entry.start = first.start;
+        entry.end = turn.rolls.back().end;
+        entry.seat = first.seat;
+        entry.roll = first.roll;
+        details.push_back(std::move(turn)); // room reserved: does not throw
+    }
+
+    // The full record of the turn at `index` (0-based) in the log, `state` the game's state now
+    // (its finish order gives the places). From its detail where the driver keeps them; in the
+    // standard game, its roll played again through the turn model from what the log keeps: only
+    // the mover's square can change what that roll does.
+    [[nodiscard]] TurnRecord record_at(std::size_t index, const GameState& state) const {
+        if constexpr (Detailed) {
+            return record_of(details[index], names);
+        } else {
+            const LoggedTurn& turn = log[index];
+            if (replay.squares.size() != names.size()) {
+                replay = GameState({.players = names.size(), .max_roll = state.max_roll});
+            }
+            replay.squares[turn.seat] = turn.start; // the other squares do not matter
+            replay.seat_due = turn.seat;
+            replay.rolls_in_turn = 0;
+            replay.finished = false;
+            replay.finish_order.clear();
+            const RollOutcome roll =
+                apply_roll_in_place(board, replay, turn.roll, config.house_rules());
+            TurnRecord record = turn_record(std::span(&roll, 1), index + 1, names);
+            if (record.home) { // a player gets home once: its place is its index in the order
+                const auto& order = state.finish_order;
+                const auto it = std::find(order.begin(), order.end(), turn.seat);
+                record.place = static_cast<int>(it - order.begin()) + 1;
+            }
+            return record;
+        }
+    }
+    [[nodiscard]] std::vector<TurnRecord> records(const GameState& state) const {
+        std::vector<TurnRecord> all;
+        all.reserve(log.size());
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            all.push_back(record_at(i, state));
+        }
+        return all;
+    }
+
+    // Takes the last turn logged back out of `state` through the turn model
+    // (detail::take_back_turn), leaving the log as it is: from its detail where the driver keeps
+    // them, else from its log entry, which says all a turn of the standard game changed.
+    void take_back_last(GameState& state) const noexcept {
+        if constexpr (Detailed) {
+            take_back_turn(state, details.back().rolls);
+        } else {
+            const LoggedTurn& turn = log.back();
+            RollOutcome roll; // no allocation: every list in it is empty
+            roll.seat = turn.seat;
+            roll.start = turn.start;
+            roll.home = turn.end == board.size();
+            take_back_turn(state, std::span(&roll, 1));
+        }
+    }
+    void drop_last() noexcept {
+        log.pop_back();
+        if constexpr (Detailed) {
+            details.pop_back();
+        }
+    }
+
     // --- Observers. ---
 
     template <GameObserver F>
@@ -424,14 +510,15 @@ struct GameCore {
     // --- Comparing two games. ---
 
     // `same()` with both games' state locks held, always taken in the same order, so two threads
-    // comparing a == b and b == a cannot deadlock. The board and rules and the players are
-    // compared first.
+    // comparing a == b and b == a cannot deadlock. The board and rules, the players and the logs
+    // are compared first.
     template <class Same>
     static bool compare(const GameCore& a, const GameCore& b, Same&& same) {
         const bool a_first = std::less<const GameCore*>{}(&a, &b);
         std::lock_guard<Mutex> first((a_first ? a : b).hub->state_mutex);
         std::lock_guard<Mutex> second((a_first ? b : a).hub->state_mutex);
-        return a.board == b.board && a.config == b.config && a.names == b.names && same();
+        return a.board == b.board && a.config == b.config && a.names == b.names && a.log == b.log &&
+               a.details == b.details && same();
     }
 };
 

@@ -4,11 +4,16 @@
 
 #include "../game_state.hpp"
 #include "../jump.hpp"
+#include "../turn_model.hpp"
+#include "../turn_record.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -26,15 +31,36 @@ struct LoggedTurn {
     friend constexpr bool operator==(const LoggedTurn&, const LoggedTurn&) = default;
 };
 
-// What a turn under house rules did, kept beside its LoggedTurn: the outcome of each of its rolls
-// (the record is built from them, and undo takes them back) and its number (missed turns count,
-// so it may be more than its index plus one). Kept for every turn of a game with house rules, and
-// for none of the standard game.
+// What a turn did, where its LoggedTurn does not say it all: the outcome of each of its rolls
+// (the record is built from them, and undo takes them back), its number (missed turns count, so
+// it may be more than its index plus one) and, where players decide, what they decided. Kept for
+// every turn of a Game with house rules and of a DecisionGame; for none of a Game of the
+// standard game.
 struct TurnDetail {
     std::uint64_t turn = 0;
     std::vector<RollOutcome> rolls;
+    /// By roll, where players decide (a DecisionGame; empty in a Game): the dice picked (none
+    /// with one dice to roll) and whether the player stayed.
+    std::vector<std::optional<std::uint32_t>> picks;
+    std::vector<bool> stays;
     friend bool operator==(const TurnDetail&, const TurnDetail&) = default;
 };
+
+// The record of a turn from its detail, `names` the players by seat: the turn model's record of
+// its rolls, with the picks and stays its players decided. Both games' records come from here.
+[[nodiscard]] inline TurnRecord record_of(const TurnDetail& turn,
+                                          std::span<const std::string> names) {
+    TurnRecord record = turn_record(turn.rolls, turn.turn, names);
+    if (!turn.picks.empty()) {
+        record.dice = turn.picks.front();
+        record.stayed = turn.stays.front();
+        for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
+            record.extra_rolls[i].dice = turn.picks[i + 1];
+            record.extra_rolls[i].stayed = turn.stays[i + 1];
+        }
+    }
+    return record;
+}
 
 // The log: an append-only array of LoggedTurn. Not a std::vector: a turn reserves room before it
 // rolls (the only step that can fail), so appending is a plain store with no capacity check.
