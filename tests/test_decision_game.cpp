@@ -760,6 +760,36 @@ TEST_CASE("replay_turn plays a decision game's records back to an equal game",
     REQUIRE_FALSE(twin == original);
 }
 
+TEST_CASE("Two decision games whose logs differ only in a decision are not equal",
+          "[decision_game][equality]") {
+    // Turn 3 of six_game(): Ana's 4 with dice 1 from 8 overshoots home (10), so moving leaves her
+    // on 8 as staying does. The two games then stand alike and their dice have rolled alike:
+    // only the decision kept in the log tells them apart.
+    SixGame moved = six_game();
+    SixGame stayed = six_game();
+    for (SixGame* game : {&moved, &stayed}) {
+        REQUIRE(decide(*game, "Ana", 0, false).has_value());
+        REQUIRE(decide(*game, "Ben", 1, true).has_value());
+        REQUIRE_FALSE(decide(*game, "Ana", 0, false).has_value()); // a six: Ana rolls again
+    }
+    REQUIRE(moved == stayed);
+    REQUIRE(decide(moved, "Ana", 1, false).has_value());
+    REQUIRE(decide(stayed, "Ana", 1, true).has_value());
+    REQUIRE(moved.positions() == std::vector<Square>{8, 0});
+    REQUIRE(stayed.positions() == std::vector<Square>{8, 0});
+    REQUIRE(moved.state() == stayed.state());
+    REQUIRE(fmt::format("{}", *moved.last_record()) == six_lines[2]);
+    REQUIRE(fmt::format("{}", *stayed.last_record()) ==
+            "Ana rolls 6 with dice 0: 2 to 8, rolls 4 with dice 1, stays on 8");
+    REQUIRE_FALSE(moved == stayed);
+    REQUIRE_FALSE(stayed == moved);
+    // Taken back, the two turns leave the games alike again (neither game rewinds its dice).
+    (void)moved.undo();
+    (void)stayed.undo();
+    REQUIRE(moved == stayed);
+    REQUIRE(moved.records() == stayed.records());
+}
+
 TEST_CASE("replay_turn refuses a record that does not fit, changing nothing",
           "[decision_game][replay]") {
     SixGame game = six_game();
@@ -782,6 +812,9 @@ TEST_CASE("replay_turn refuses a record that does not fit, changing nothing",
           "replay_turn: roll 1 names no dice, and there are 2 to choose from");
     wrong = ben;
     wrong.player = "Ana";
+    CHECK(message_of<NotYourTurn>([&] { (void)game.replay_turn(wrong); }) ==
+          "it is Ben's turn, not Ana's");
+    wrong.roll = 7; // whose turn is asked first, as Game asks it
     CHECK(message_of<NotYourTurn>([&] { (void)game.replay_turn(wrong); }) ==
           "it is Ben's turn, not Ana's");
     wrong = ben;

@@ -492,7 +492,14 @@ TEST_CASE("replay_turn(record) refuses a record that does not fit, changing noth
 
     CHECK(message_of<NotYourTurn>([&] { (void)game.replay_turn(ben); }) ==
           "it is Ana's turn, not Ben's");
-    TurnRecord wrong = ana;
+    // Whose turn is asked first, as a DecisionGame asks it: another player's record that also
+    // names dice 1 and stays is NotYourTurn.
+    TurnRecord wrong = ben;
+    wrong.dice = 1;
+    wrong.stayed = true;
+    CHECK(message_of<NotYourTurn>([&] { (void)game.replay_turn(wrong); }) ==
+          "it is Ana's turn, not Ben's");
+    wrong = ana;
     wrong.dice = 1;
     CHECK(message_of<InvalidConfig>([&] { (void)game.replay_turn(wrong); }) ==
           "replay_turn: roll 1 names dice 1, and there is one dice to roll (number 0)");

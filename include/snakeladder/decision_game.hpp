@@ -114,7 +114,7 @@ public:
         : choices_(checked(std::move(choices))), seats_(std::move(seats)),
           core_(std::move(board), names_of(seats_), std::move(house_rules)) {
         core_.check_dice(std::span<const D>(choices_.dice), "DecisionGame");
-        state_ = new_decision_state(choices_, seats_.size());
+        set_state(new_decision_state(choices_, seats_.size()));
     }
 
     /// Plays on until the game ends, the turn limit is reached, or a person must decide, and
@@ -233,17 +233,17 @@ public:
             if (core_.log.empty()) {
                 throw NothingToUndo("there is no turn to undo: no turn has been played yet");
             }
-            GameState game = state_.game;
+            GameState game = core_.state;
             if (!current_.played.rolls.empty()) {
                 detail::take_back_turn(game, current_.played.rolls); // the turn under way
             }
             core_.take_back_last(game);
             DecisionState back = detail::at_next_roll(choices_, std::move(game));
-            std::optional<TurnRecord> record = core_.record_at(core_.log.size() - 1, state_.game);
+            std::optional<TurnRecord> record = core_.record_at(core_.log.size() - 1);
             if (core_.observed()) {
                 core_.hub->queue.push_back(TurnUndone{*record}); // the last thing that may throw
             }
-            state_ = std::move(back);
+            set_state(std::move(back));
             current_ = TurnSoFar{};
             core_.drop_last();
             return record;
@@ -277,7 +277,7 @@ public:
                     return false;
                 }
             }
-            return a.choices_.may_stay == b.choices_.may_stay && a.state_ == b.state_ &&
+            return a.choices_.may_stay == b.choices_.may_stay && a.at_ == b.at_ &&
                    a.current_ == b.current_;
         });
     }
@@ -287,19 +287,19 @@ public:
     /// Where the game stands in the decision model: the turn model's state, the point reached,
     /// the dice picked and the roll seen. A copy, to look ahead from.
     [[nodiscard]] DecisionState state() const {
-        return read([this] { return state_; });
+        return read([this] { return decision_state(); });
     }
     /// The decisions the player due may take now (empty at a chance point and when over).
     [[nodiscard]] std::vector<Action> legal_actions() const {
-        return read([this] { return snakeladder::legal_actions(choices_, state_); });
+        return read([this] { return snakeladder::legal_actions(choices_, decision_state()); });
     }
     /// The person who must decide before the game can go on, if any.
     [[nodiscard]] std::optional<std::string> person_due() const {
         return read([this]() -> std::optional<std::string> {
-            if (state_.is_over() || at_limit() || !person_decides()) {
+            if (at_.point == DecisionPoint::over || at_limit() || !person_decides()) {
                 return std::nullopt;
             }
-            return core_.names[state_.seat_due()];
+            return core_.names[core_.state.seat_due];
         });
     }
     /// The player due. Throws GameOver once the game has ended.
@@ -312,21 +312,21 @@ public:
     /// The square `player` stands on (0 before the first move). InvalidPlayers for an unknown
     /// name or seat.
     [[nodiscard]] Square position(std::string_view player) const {
-        return read([&] { return state_.game.squares[core_.seat_of(player)]; });
+        return read([&] { return core_.state.squares[core_.seat_of(player)]; });
     }
     [[nodiscard]] Square position(std::size_t seat) const {
         return read([&] {
             core_.check_seat(seat);
-            return state_.game.squares[seat];
+            return core_.state.squares[seat];
         });
     }
     /// Every position, by seat.
     [[nodiscard]] std::vector<Square> positions() const {
-        return read([this] { return state_.game.squares; });
+        return read([this] { return core_.state.squares; });
     }
     /// The records of the turns over, oldest first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
-        return read([this] { return core_.records(state_.game); });
+        return read([this] { return core_.records(); });
     }
     /// The rolls of the turn under way so far, as a record (`end` is where the token stands
     /// now), while a person decides in the middle of a turn (after a roll that grants another);
@@ -345,30 +345,30 @@ public:
             if (core_.log.empty()) {
                 return std::nullopt;
             }
-            return core_.record_at(core_.log.size() - 1, state_.game);
+            return core_.record_at(core_.log.size() - 1);
         });
     }
     /// Turns over so far, missed ones included (as Game counts them).
     [[nodiscard]] std::uint64_t turns() const {
-        return read([this] { return state_.game.turns_played; });
+        return read([this] { return core_.state.turns_played; });
     }
     /// The first player home, once there is one.
     [[nodiscard]] std::optional<std::string> winner() const {
-        return read([this] { return core_.winner(state_.game); });
+        return read([this] { return core_.winner(core_.state); });
     }
     /// Players home in the order they got there, then the others by square (highest first),
     /// then by seat.
     [[nodiscard]] std::vector<Standing> ranking() const {
-        return read([this] { return core_.ranking(state_.game); });
+        return read([this] { return core_.ranking(core_.state); });
     }
     /// As Game's: not_started until the dice have rolled, turn_limit_reached only between
     /// turns.
     [[nodiscard]] GameStatus status() const {
-        return read([this] { return core_.status(state_.game, between_turns(), started()); });
+        return read([this] { return core_.status(core_.state, between_turns(), started()); });
     }
     /// Status, winner, turns and ranking, read together.
     [[nodiscard]] GameResult result() const {
-        return read([this] { return core_.result(state_.game, between_turns(), started()); });
+        return read([this] { return core_.result(core_.state, between_turns(), started()); });
     }
 
     // --- What does not change after construction. ---
@@ -446,10 +446,10 @@ private:
     // person's (unless `person_only` is false: a replay). Returns false only when
     // `stop_quietly`.
     bool admit(const std::string_view* claimed, bool stop_quietly, bool person_only = true) const {
-        if (!core_.admit(state_.game, claimed, stop_quietly, at_limit())) {
+        if (!core_.admit(core_.state, claimed, stop_quietly, at_limit())) {
             return false;
         }
-        if (claimed != nullptr && person_only && !seats_[state_.seat_due()].is_person()) {
+        if (claimed != nullptr && person_only && !seats_[core_.state.seat_due].is_person()) {
             throw NotYourTurn(fmt::format("{} is a computer player: play() or play_turn() asks "
                                           "its policy",
                                           detail::shown_for_message(*claimed)));
@@ -457,29 +457,38 @@ private:
         return true;
     }
 
+    // The decision model's state: the core's GameState where the decision point stands.
+    [[nodiscard]] DecisionState decision_state() const {
+        return {core_.state, at_.point, at_.dice, at_.roll};
+    }
+    void set_state(DecisionState&& state) noexcept {
+        core_.state = std::move(state.game);
+        at_ = {state.point, state.dice, state.roll};
+    }
+
     [[nodiscard]] std::uint32_t seat_due() const {
-        core_.throw_if_finished(state_.game);
-        return state_.seat_due();
+        core_.throw_if_finished(core_.state);
+        return core_.state.seat_due;
     }
 
     // No turn is under way: no roll of it made or seen, no dice picked.
     [[nodiscard]] bool between_turns() const noexcept {
         return current_.played.rolls.empty() && !current_.pick &&
-               state_.point != DecisionPoint::move_or_stay;
+               at_.point != DecisionPoint::move_or_stay;
     }
     // The dice have rolled: a turn is over, or one under way has a roll made or seen.
     [[nodiscard]] bool started() const noexcept {
         return !core_.log.empty() || !current_.played.rolls.empty() ||
-               state_.point == DecisionPoint::move_or_stay;
+               at_.point == DecisionPoint::move_or_stay;
     }
     // Mid-turn (a person deciding) the turn under way may finish.
     [[nodiscard]] bool at_limit() const noexcept {
-        return between_turns() && core_.at_limit(state_.game);
+        return between_turns() && core_.at_limit(core_.state);
     }
 
     [[nodiscard]] bool person_decides() const noexcept {
-        return !state_.is_chance_point() && !state_.is_over() &&
-               seats_[state_.seat_due()].is_person();
+        return at_.point != DecisionPoint::roll && at_.point != DecisionPoint::over &&
+               seats_[core_.state.seat_due].is_person();
     }
 
     // From the state as it is, with `given` as the person's first decision: rolls at each
@@ -487,7 +496,7 @@ private:
     // over (its record is logged and returned) or a person must decide (nothing is returned).
     // Works on copies and commits at the end; on a throw, the dice are put back.
     std::optional<TurnRecord> play_on(const Action* given) {
-        DecisionState state = state_;
+        DecisionState state = decision_state();
         TurnSoFar turn = current_;
         std::vector<Rolled> rolled;
         std::optional<TurnRecord> record;
@@ -538,7 +547,7 @@ private:
         }
         detail::TurnDetail& played = turn.played;
         if (played.rolls.empty()) { // the number it will have: missed turns count
-            played.turn = state_.game.turns_played + 1;
+            played.turn = core_.state.turns_played + 1;
         }
         played.rolls.push_back(std::move(*step.outcome));
         played.picks.push_back(turn.pick);
@@ -552,7 +561,7 @@ private:
 
     // The one step of apply_action or apply_chance, committed.
     std::optional<TurnRecord> replay_step(const Action* action, int roll) {
-        DecisionState state = state_;
+        DecisionState state = decision_state();
         TurnSoFar turn = current_;
         std::optional<TurnRecord> record = take_step(state, turn, action, roll);
         log_turn(record, turn, state);
@@ -572,7 +581,7 @@ private:
         for (const ExtraRoll& extra : played.extra_rolls) {
             given.push_back({extra.roll, extra.dice, extra.stayed});
         }
-        DecisionState state = state_;
+        DecisionState state = decision_state();
         TurnSoFar turn = current_;
         std::optional<TurnRecord> record;
         for (std::size_t i = 0; i < given.size(); ++i) {
@@ -631,7 +640,7 @@ private:
     // Makes the copies a call worked on the game's state (nothing here throws). A turn that is
     // over leaves no turn under way.
     void commit(DecisionState&& state, TurnSoFar&& turn) noexcept {
-        state_ = std::move(state);
+        set_state(std::move(state));
         if (!turn.played.rolls.empty() && turn.played.rolls.back().turn_over) {
             turn = TurnSoFar{};
         }
@@ -678,7 +687,15 @@ private:
     Choices<D> choices_;
     std::vector<Seat> seats_;
     Core core_; // board, rules, players, the log, locks and observers
-    DecisionState state_;
+    // Where the decision model stands beside the turn model's state (the core's): the point
+    // reached, the dice picked and the roll seen, as a DecisionState has them.
+    struct AtPoint {
+        DecisionPoint point = DecisionPoint::roll;
+        std::uint32_t dice = 0;
+        int roll = 0;
+        friend bool operator==(const AtPoint&, const AtPoint&) = default;
+    };
+    AtPoint at_;
     TurnSoFar current_;
 };
 

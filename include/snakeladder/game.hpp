@@ -111,11 +111,11 @@ public:
         : core_(std::move(board), std::move(players), std::move(house_rules)),
           dice_(std::move(dice)) {
         core_.check_dice(std::span<const D>(&dice_, 1), "Game");
-        state_ = GameState(
+        core_.state = GameState(
             {.players = core_.names.size(), .max_roll = static_cast<int>(dice_.max_roll())});
         // Room for every finisher in both states a turn swaps between, so that getting home
         // never allocates (the fast paths count on it; a copy alone keeps only what it needs).
-        pending_ = state_;
+        pending_ = core_.state;
         pending_.finish_order.reserve(core_.names.size());
     }
 
@@ -163,13 +163,19 @@ public:
     /// names dice other than number 0 (a Game has one dice) or that stays (a Game's players do
     /// not decide), and otherwise as replay_turn(rolls); nothing changes.
     TurnRecord replay_turn(const TurnRecord& played) {
+        const std::string_view player = played.player;
+        {
+            // Whose turn and whether one may be played first, as DecisionGame::replay_turn asks:
+            // another player's record is NotYourTurn whatever else it says. run_turn asks again.
+            std::lock_guard<Mutex> lock(core_.hub->state_mutex);
+            (void)admit(&player, false);
+        }
         std::vector<int> rolls{played.roll};
         check_replayed_choice(1, played.dice, played.stayed);
         for (const ExtraRoll& extra : played.extra_rolls) {
             rolls.push_back(extra.roll);
             check_replayed_choice(rolls.size(), extra.dice, extra.stayed);
         }
-        const std::string_view player = played.player;
         std::span<const int> given(rolls);
         TurnRecord record;
         run_turn(&player, &record, false, core_.hub->delivering_here(), &given);
@@ -189,7 +195,7 @@ public:
             if (core_.log.empty()) {
                 throw NothingToUndo("there is no turn to undo: no turn has been played yet");
             }
-            record = record_at(core_.log.size() - 1);
+            record = core_.record_at(core_.log.size() - 1);
             if (!core_.hub->observers.empty()) {
                 core_.hub->queue.push_back(TurnUndone{record}); // before any change: it may throw
             }
@@ -214,7 +220,7 @@ public:
                     return false;
                 }
             }
-            return a.state_ == b.state_;
+            return true;
         });
     }
 
@@ -232,7 +238,7 @@ public:
             {
                 detail::TurnLock<Mutex> turn(*core_.hub, nested);
                 std::lock_guard<Mutex> state(core_.hub->state_mutex);
-                if (state_.finished || core_.at_limit(state_)) {
+                if (core_.state.finished || core_.at_limit(core_.state)) {
                     if (first) {
                         (void)admit(nullptr, false); // throws GameOver or TurnLimitReached
                     }
@@ -241,7 +247,7 @@ public:
                 played_stretch = play_plain_turns();
                 // The usual end, answered under the locks already held (a lock costs as much as
                 // a few turns, and a game of the classic board is about 75).
-                if (played_stretch && (state_.finished || core_.at_limit(state_))) {
+                if (played_stretch && (core_.state.finished || core_.at_limit(core_.state))) {
                     return result_locked();
                 }
             }
@@ -272,42 +278,42 @@ public:
     /// name or seat.
     [[nodiscard]] Square position(std::string_view player) const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return state_.squares[seat_of(player)];
+        return core_.state.squares[seat_of(player)];
     }
     [[nodiscard]] Square position(std::size_t seat) const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         core_.check_seat(seat);
-        return state_.squares[seat];
+        return core_.state.squares[seat];
     }
     /// Every position, by seat.
     [[nodiscard]] std::vector<Square> positions() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return state_.squares;
+        return core_.state.squares;
     }
     /// The game's state as the turn model sees it (squares, rotation, finishers, turns): a copy,
     /// so a program can look ahead from it with apply_roll and chance_outcomes while the game
     /// goes on. Between turns, always: a Game plays a whole turn under one lock.
     [[nodiscard]] GameState state() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return state_;
+        return core_.state;
     }
 
     /// The player due to play. Throws GameOver once the game has ended.
     [[nodiscard]] std::string current_player() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        core_.throw_if_finished(state_);
-        return core_.names[state_.seat_due];
+        core_.throw_if_finished(core_.state);
+        return core_.names[core_.state.seat_due];
     }
     [[nodiscard]] std::size_t current_seat() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        core_.throw_if_finished(state_);
-        return state_.seat_due;
+        core_.throw_if_finished(core_.state);
+        return core_.state.seat_due;
     }
 
     /// A copy of the log, oldest turn first.
     [[nodiscard]] std::vector<TurnRecord> records() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return core_.records(state_);
+        return core_.records();
     }
     /// The record of the last turn played, if any.
     [[nodiscard]] std::optional<TurnRecord> last_record() const {
@@ -315,28 +321,28 @@ public:
         if (core_.log.empty()) {
             return std::nullopt;
         }
-        return record_at(core_.log.size() - 1);
+        return core_.record_at(core_.log.size() - 1);
     }
     /// Turns over so far: one per record, and the turns missed under a house rule such as
     /// MissTurnSquares (listed in the record before them, `missed_after`), which have none.
     [[nodiscard]] std::uint64_t turns() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return state_.turns_played;
+        return core_.state.turns_played;
     }
     /// The first player home, once there is one.
     [[nodiscard]] std::optional<std::string> winner() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return core_.winner(state_);
+        return core_.winner(core_.state);
     }
     /// Players home in the order they got there, then the others by square (highest first),
     /// then by seat.
     [[nodiscard]] std::vector<Standing> ranking() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return core_.ranking(state_);
+        return core_.ranking(core_.state);
     }
     [[nodiscard]] GameStatus status() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
-        return core_.status(state_, true, !core_.log.empty());
+        return core_.status(core_.state, true, !core_.log.empty());
     }
     /// Status, winner, turns and ranking, read together.
     [[nodiscard]] GameResult result() const {
@@ -385,8 +391,8 @@ private:
     // the dice put back as they were. Everything rare is out of line.
     SNAKELADDER_HOT bool play_locked(const std::string_view* claimed, TurnRecord* copy_out,
                                      bool stop_quietly, std::span<const int>* replay) {
-        if (claimed != nullptr || state_.finished || state_.turns_played >= config().turn_limit())
-            [[unlikely]] {
+        if (claimed != nullptr || core_.state.finished ||
+            core_.state.turns_played >= config().turn_limit()) [[unlikely]] {
             if (!admit(claimed, stop_quietly)) {
                 return false;
             }
@@ -426,10 +432,10 @@ private:
         if (publish) {
             try {
                 if (copy_out != nullptr) {
-                    *copy_out = record_at(core_.log.size() - 1);
+                    *copy_out = core_.record_at(core_.log.size() - 1);
                 }
                 if (!core_.hub->observers.empty()) {
-                    core_.queue_turn_events(record_at(core_.log.size() - 1), state_);
+                    core_.queue_turn_events(core_.record_at(core_.log.size() - 1), core_.state);
                 }
             } catch (...) {
                 roll_back_last();
@@ -454,9 +460,9 @@ private:
     // room. The roll is played before the log grows: a rule that puts the token off the board
     // throws with nothing changed.
     SNAKELADDER_HOT void play_plain_roll(int roll) {
-        const std::uint32_t seat = state_.seat_due;
-        const Square start = state_.squares[seat];
-        const Square end = detail::apply_plain_roll(core_.board, state_, roll);
+        const std::uint32_t seat = core_.state.seat_due;
+        const Square start = core_.state.squares[seat];
+        const Square end = detail::apply_plain_roll(core_.board, core_.state, roll);
         detail::LoggedTurn& turn = core_.log.append();
         turn.start = start;
         turn.end = end;
@@ -471,7 +477,7 @@ private:
         // Copied into a state kept for this (its room is reused: no allocation once the game is
         // under way), and swapped in when the turn is complete.
         GameState& next = pending_;
-        next = state_;
+        next = core_.state;
         std::vector<RollOutcome>& rolls = pending_rolls_;
         rolls.clear();
         std::size_t given = 0;
@@ -521,7 +527,7 @@ private:
     // built from them, and undo takes them back.
     void commit_turn(const std::vector<RollOutcome>& rolls, GameState& next) {
         if constexpr (!plain_rules) {
-            core_.log_turn({state_.turns_played + 1, rolls, {}, {}});
+            core_.log_turn({core_.state.turns_played + 1, rolls, {}, {}});
         } else {
             const RollOutcome& first = rolls.front();
             detail::LoggedTurn& turn = core_.log.append();
@@ -530,7 +536,7 @@ private:
             turn.seat = first.seat;
             turn.roll = first.roll;
         }
-        std::swap(state_, next);
+        std::swap(core_.state, next);
     }
 
     // play()'s inner loop: turns that need nothing but the common case, played back to back while
@@ -542,29 +548,29 @@ private:
     // that state.
     SNAKELADDER_HOT bool play_plain_turns() {
         constexpr std::size_t longest_stretch = 1024;
-        if (!plain_rules || state_.finished || !state_.finish_order.empty() ||
+        if (!plain_rules || core_.state.finished || !core_.state.finish_order.empty() ||
             !core_.hub->observers.empty()) {
             return false;
         }
         if (core_.log.full()) [[unlikely]] {
             core_.log.grow(); // before the roll, so running out of memory here changes nothing
         }
-        const std::size_t below_limit = config().turn_limit() - state_.turns_played;
+        const std::size_t below_limit = config().turn_limit() - core_.state.turns_played;
         const std::size_t turns = std::min({core_.log.room(), below_limit, longest_stretch});
         const auto players = static_cast<std::uint32_t>(core_.names.size());
         const Square size = core_.board.size();
         // Kept in locals through the stretch, and written back on every way out (a roll may
         // throw), so the compiler need not reload them after each store to the log.
-        Square* const positions = state_.squares.data();
+        Square* const positions = core_.state.squares.data();
         detail::LoggedTurn* const first = core_.log.free_space();
         detail::LoggedTurn* const last = first + turns;
         detail::LoggedTurn* next = first;
-        std::uint32_t seat = state_.seat_due;
+        std::uint32_t seat = core_.state.seat_due;
         const auto settle = [&]() noexcept {
             const auto played = static_cast<std::size_t>(next - first);
             core_.log.appended(played);
-            state_.turns_played += played;
-            state_.seat_due = seat;
+            core_.state.turns_played += played;
+            core_.state.seat_due = seat;
         };
         try {
             while (next != last) {
@@ -584,7 +590,7 @@ private:
                     // A homecoming: the turn model ends the turn (finish order, maybe the end).
                     settle();
                     core_.log.appended(1);
-                    detail::finish_plain_roll(core_.board, state_);
+                    detail::finish_plain_roll(core_.board, core_.state);
                     return true;
                 }
                 ++next;
@@ -606,29 +612,23 @@ private:
         throw InvalidConfig(fmt::format("the dice rolled {}, but a roll must be at least 1", roll));
     }
 
-    // The full record of the turn at `index` (0-based) in the log.
-    [[nodiscard]] TurnRecord record_at(std::size_t index) const {
-        return core_.record_at(index, state_);
-    }
-
     // Undoes the last turn, logged and committed, through the turn model.
     void roll_back_last() noexcept {
-        core_.take_back_last(state_);
+        core_.take_back_last(core_.state);
         core_.drop_last();
     }
 
     // A Game is never inside a turn between calls, and has started once a turn is logged.
     [[nodiscard]] GameResult result_locked() const {
-        return core_.result(state_, true, !core_.log.empty());
+        return core_.result(core_.state, true, !core_.log.empty());
     }
     [[nodiscard]] bool admit(const std::string_view* claimed, bool stop_quietly) const {
-        return core_.admit(state_, claimed, stop_quietly, core_.at_limit(state_));
+        return core_.admit(core_.state, claimed, stop_quietly, core_.at_limit(core_.state));
     }
 
     Core core_; // board, rules, players, the log, locks and observers
     D dice_;
-    GameState state_;   // the squares, the rotation, the finishers: what decides the next roll
-    GameState pending_; // where a house-rule or replayed turn is played
+    GameState pending_;                      // where a house-rule or replayed turn is played
     std::vector<RollOutcome> pending_rolls_; // and what its rolls did
 };
 

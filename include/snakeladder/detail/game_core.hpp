@@ -69,10 +69,10 @@ consteval bool report_game_arguments() {
 template <class D, class Config, class Mutex>
 concept game_arguments = Dice<D> && is_valid_game_config<Config> && BasicLockable<Mutex>;
 
-// Public members: the drivers' turn loops read the board, the settings, the log and the hub
-// directly, so the standard game's fast path pays nothing for the core. `Detailed`: the driver
-// keeps every turn's detail in the log (DecisionGame always, Game under house rules); else the
-// log's four words a turn say all a turn did (Game in the standard game).
+// Public members: the drivers' turn loops read the board, the settings, the state, the log and
+// the hub directly, so the standard game's fast path pays nothing for the core. `Detailed`: the
+// driver keeps every turn's detail in the log (DecisionGame always, Game under house rules); else
+// the log's four words a turn say all a turn did (Game in the standard game).
 template <class Config, BasicLockable Mutex,
           bool Detailed = !rule_plays_plain<typename Config::house_rule_policy>()>
 struct GameCore {
@@ -99,6 +99,7 @@ struct GameCore {
     Config config; // the board's settings and the house rules (read once a turn, kept apart)
     std::vector<std::size_t> by_name; // seats sorted by name, for lookups by name
     std::shared_ptr<GameHub<Mutex>> hub;
+    GameState state;                 // the squares, the rotation, the finishers
     TurnLog log;                     // every turn over, in order
     std::vector<TurnDetail> details; // by log index, when Detailed (else empty)
     mutable GameState replay; // where record_at plays a logged turn again (under state_mutex)
@@ -196,35 +197,35 @@ struct GameCore {
         }
     }
 
-    // --- Where the game stands, read from its state. ---
+    // --- Where the game stands, read from a state (the game's, or the one a turn leads to). ---
 
-    [[nodiscard]] bool at_limit(const GameState& state) const noexcept {
-        return state.turns_played >= config.turn_limit();
+    [[nodiscard]] bool at_limit(const GameState& game) const noexcept {
+        return game.turns_played >= config.turn_limit();
     }
 
     // `between_turns`: no turn is under way (the turn limit counts only then); `started`: a roll
     // has been made (a turn is over or under way). The same meaning in both games.
-    [[nodiscard]] GameStatus status(const GameState& state, bool between_turns,
+    [[nodiscard]] GameStatus status(const GameState& game, bool between_turns,
                                     bool started) const noexcept {
-        if (state.finished) {
+        if (game.finished) {
             return GameStatus::finished;
         }
-        if (between_turns && at_limit(state)) {
+        if (between_turns && at_limit(game)) {
             return GameStatus::turn_limit_reached;
         }
         return started ? GameStatus::in_progress : GameStatus::not_started;
     }
 
-    [[nodiscard]] std::optional<std::string> winner(const GameState& state) const {
-        if (state.finish_order.empty()) {
+    [[nodiscard]] std::optional<std::string> winner(const GameState& game) const {
+        if (game.finish_order.empty()) {
             return std::nullopt;
         }
-        return names[state.finish_order.front()];
+        return names[game.finish_order.front()];
     }
 
     // Players home in the order they got there, then the others by square (highest first), then
     // by seat.
-    [[nodiscard]] std::vector<Standing> ranking(const GameState& state) const {
+    [[nodiscard]] std::vector<Standing> ranking(const GameState& game) const {
         // Seats in ranking order: finishers as they got home, then the others by seat, stably
         // sorted by square. On the stack for the usual handful of players (play() returns a
         // ranking after every game, so this is part of its cost).
@@ -240,16 +241,16 @@ struct GameCore {
         const std::span<std::size_t> order =
             count > on_stack ? std::span<std::size_t>(large) : std::span(small).first(count);
         std::fill(order.begin(), order.end(), std::size_t{0});
-        std::copy(state.finish_order.begin(), state.finish_order.end(), order.begin());
-        const std::size_t finishers = state.finish_order.size();
+        std::copy(game.finish_order.begin(), game.finish_order.end(), order.begin());
+        const std::size_t finishers = game.finish_order.size();
         std::size_t next = finishers;
         for (std::size_t seat = 0; seat < count; ++seat) {
-            if (state.squares[seat] != board.size()) {
+            if (game.squares[seat] != board.size()) {
                 order[next++] = seat;
             }
         }
-        const auto further = [&state](std::size_t a, std::size_t b) {
-            return state.squares[a] > state.squares[b];
+        const auto further = [&game](std::size_t a, std::size_t b) {
+            return game.squares[a] > game.squares[b];
         };
         const auto rest = order.begin() + static_cast<std::ptrdiff_t>(finishers);
         if (count > on_stack) {
@@ -274,16 +275,15 @@ struct GameCore {
             standing.rank = i + 1;
             standing.seat = seat;
             standing.player = names[seat];
-            standing.square = state.squares[seat];
+            standing.square = game.squares[seat];
             standing.home = i < finishers;
         }
         return standings;
     }
 
-    [[nodiscard]] GameResult result(const GameState& state, bool between_turns,
-                                    bool started) const {
-        return {status(state, between_turns, started), winner(state), state.turns_played,
-                ranking(state)};
+    [[nodiscard]] GameResult result(const GameState& game, bool between_turns, bool started) const {
+        return {status(game, between_turns, started), winner(game), game.turns_played,
+                ranking(game)};
     }
 
     // --- Admission and its messages. ---
@@ -292,18 +292,17 @@ struct GameCore {
     // quietly (play() at the end), else throws the reason it may not, in this order: a name not
     // in the game (InvalidPlayers), GameOver, TurnLimitReached (`limit_reached`: the driver says
     // whether the limit counts now), NotYourTurn.
-    bool admit(const GameState& state, const std::string_view* claimed, bool stop_quietly,
+    bool admit(const GameState& game, const std::string_view* claimed, bool stop_quietly,
                bool limit_reached) const {
-        const bool other =
-            claimed != nullptr && *claimed != std::string_view(names[state.seat_due]);
+        const bool other = claimed != nullptr && *claimed != std::string_view(names[game.seat_due]);
         if (other) {
             (void)seat_of(*claimed); // an unknown name is refused before anything else
         }
-        if (state.finished) {
+        if (game.finished) {
             if (stop_quietly) {
                 return false;
             }
-            throw GameOver(game_over_message(state));
+            throw GameOver(game_over_message(game));
         }
         if (limit_reached) {
             if (stop_quietly) {
@@ -311,29 +310,29 @@ struct GameCore {
             }
             throw TurnLimitReached(fmt::format(
                 "the game has reached its turn limit of {} turns{}", config.turn_limit(),
-                state.finish_order.empty() ? " without a winner" : ""));
+                game.finish_order.empty() ? " without a winner" : ""));
         }
         if (other) {
             throw NotYourTurn(fmt::format("it is {}'s turn, not {}'s",
-                                          shown_for_message(names[state.seat_due]),
+                                          shown_for_message(names[game.seat_due]),
                                           shown_for_message(*claimed)));
         }
         return true;
     }
 
-    void throw_if_finished(const GameState& state) const {
-        if (state.finished) {
-            throw GameOver(game_over_message(state));
+    void throw_if_finished(const GameState& game) const {
+        if (game.finished) {
+            throw GameOver(game_over_message(game));
         }
     }
 
-    [[nodiscard]] std::string game_over_message(const GameState& state) const {
+    [[nodiscard]] std::string game_over_message(const GameState& game) const {
         std::string message =
-            fmt::format("the game is over after {} turns: {} won", state.turns_played,
-                        shown_for_message(names[state.finish_order.front()]));
-        if (config.play_to_last() && state.squares.size() - state.finish_order.size() == 1) {
+            fmt::format("the game is over after {} turns: {} won", game.turns_played,
+                        shown_for_message(names[game.finish_order.front()]));
+        if (config.play_to_last() && game.squares.size() - game.finish_order.size() == 1) {
             for (std::size_t seat = 0; seat < names.size(); ++seat) {
-                if (state.squares[seat] != board.size()) {
+                if (game.squares[seat] != board.size()) {
                     message += fmt::format(" and only {} is left", shown_for_message(names[seat]));
                 }
             }
@@ -361,11 +360,11 @@ struct GameCore {
         details.push_back(std::move(turn)); // room reserved: does not throw
     }
 
-    // The full record of the turn at `index` (0-based) in the log, `state` the game's state now
-    // (its finish order gives the places). From its detail where the driver keeps them; in the
+    // The full record of the turn at `index` (0-based) in the log (the state's finish order
+    // gives the places). From its detail where the driver keeps them; in the
     // standard game, its roll played again through the turn model from what the log keeps: only
     // the mover's square can change what that roll does.
-    [[nodiscard]] TurnRecord record_at(std::size_t index, const GameState& state) const {
+    [[nodiscard]] TurnRecord record_at(std::size_t index) const {
         if constexpr (Detailed) {
             return record_of(details[index], names);
         } else {
@@ -389,28 +388,28 @@ struct GameCore {
             return record;
         }
     }
-    [[nodiscard]] std::vector<TurnRecord> records(const GameState& state) const {
+    [[nodiscard]] std::vector<TurnRecord> records() const {
         std::vector<TurnRecord> all;
         all.reserve(log.size());
         for (std::size_t i = 0; i < log.size(); ++i) {
-            all.push_back(record_at(i, state));
+            all.push_back(record_at(i));
         }
         return all;
     }
 
-    // Takes the last turn logged back out of `state` through the turn model
+    // Takes the last turn logged back out of `game` through the turn model
     // (detail::take_back_turn), leaving the log as it is: from its detail where the driver keeps
     // them, else from its log entry, which says all a turn of the standard game changed.
-    void take_back_last(GameState& state) const noexcept {
+    void take_back_last(GameState& game) const noexcept {
         if constexpr (Detailed) {
-            take_back_turn(state, details.back().rolls);
+            take_back_turn(game, details.back().rolls);
         } else {
             const LoggedTurn& turn = log.back();
             RollOutcome roll; // no allocation: every list in it is empty
             roll.seat = turn.seat;
             roll.start = turn.start;
             roll.home = turn.end == board.size();
-            take_back_turn(state, std::span(&roll, 1));
+            take_back_turn(game, std::span(&roll, 1));
         }
     }
     void drop_last() noexcept {
@@ -438,9 +437,9 @@ struct GameCore {
 
     [[nodiscard]] bool observed() const noexcept { return !hub->observers.empty(); }
 
-    // The events of a turn that is over, `state` the game's state after it, queued for delivery
+    // The events of a turn that is over, `game` the game's state after it, queued for delivery
     // (see GameEvent for the order). On a throw, nothing stays queued.
-    void queue_turn_events(const TurnRecord& record, const GameState& state) {
+    void queue_turn_events(const TurnRecord& record, const GameState& game) {
         std::deque<GameEvent>& queue = hub->queue;
         const std::size_t before = queue.size();
         try {
@@ -459,8 +458,8 @@ struct GameCore {
                 queue.emplace_back(
                     PlayerHome{record.turn, record.seat, record.player, record.place});
             }
-            if (state.finished || at_limit(state)) {
-                queue.emplace_back(GameEnded{result(state, true, true)});
+            if (game.finished || at_limit(game)) {
+                queue.emplace_back(GameEnded{result(game, true, true)});
             }
         } catch (...) {
             while (queue.size() > before) {
@@ -510,15 +509,15 @@ struct GameCore {
     // --- Comparing two games. ---
 
     // `same()` with both games' state locks held, always taken in the same order, so two threads
-    // comparing a == b and b == a cannot deadlock. The board and rules, the players and the logs
-    // are compared first.
+    // comparing a == b and b == a cannot deadlock. The board and rules, the players, the states
+    // and the logs are compared first.
     template <class Same>
     static bool compare(const GameCore& a, const GameCore& b, Same&& same) {
         const bool a_first = std::less<const GameCore*>{}(&a, &b);
         std::lock_guard<Mutex> first((a_first ? a : b).hub->state_mutex);
         std::lock_guard<Mutex> second((a_first ? b : a).hub->state_mutex);
-        return a.board == b.board && a.config == b.config && a.names == b.names && a.log == b.log &&
-               a.details == b.details && same();
+        return a.board == b.board && a.config == b.config && a.names == b.names &&
+               a.state == b.state && a.log == b.log && a.details == b.details && same();
     }
 };
 
