@@ -153,6 +153,12 @@ constexpr std::vector<T> sum_of_dice(int sides, int count) {
 // integers while sides^count fits in 64 bits, so each probability is a single rounding of
 // ways / sides^count (correctly rounded while sides^count <= 2^53); in doubles beyond that.
 constexpr std::vector<double> fair_dice_probabilities(int sides, int count) {
+    if (count == 1) { // every face alike: the table the sums below give, built at once
+        std::vector<double> probabilities(static_cast<std::size_t>(sides) + 1,
+                                          1.0 / static_cast<double>(sides));
+        probabilities[0] = 0.0;
+        return probabilities;
+    }
     std::uint64_t total = 1;
     bool exact = true;
     for (int i = 0; i < count && exact; ++i) {

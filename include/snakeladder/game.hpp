@@ -113,10 +113,6 @@ public:
         core_.check_dice(std::span<const D>(&dice_, 1), "Game");
         core_.state = GameState(
             {.players = core_.names.size(), .max_roll = static_cast<int>(dice_.max_roll())});
-        // Room for every finisher in both states a turn swaps between, so that getting home
-        // never allocates (the fast paths count on it; a copy alone keeps only what it needs).
-        pending_ = core_.state;
-        pending_.finish_order.reserve(core_.names.size());
     }
 
     // Moves are the members' (the core makes a game move-only): they throw only if the dice's
@@ -475,8 +471,14 @@ private:
     // given, else from the dice (`rolled` counts them, for the checkpoint).
     void play_rolls(std::span<const int>* replay, std::size_t& rolled) {
         // Copied into a state kept for this (its room is reused: no allocation once the game is
-        // under way), and swapped in when the turn is complete.
+        // under way), and swapped in when the turn is complete. Its room for every finisher is
+        // made here, on the first such turn, so that getting home never allocates in either
+        // state a turn swaps between (the fast paths count on it; a copy alone keeps only what
+        // it needs); a game that plays only the standard game's fast path never builds it.
         GameState& next = pending_;
+        if (next.finish_order.capacity() < core_.names.size()) {
+            next.finish_order.reserve(core_.names.size());
+        }
         next = core_.state;
         std::vector<RollOutcome>& rolls = pending_rolls_;
         rolls.clear();
