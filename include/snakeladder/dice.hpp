@@ -237,9 +237,12 @@ public:
 
     /// The sum of `count` independent faces, each uniform in 1..sides.
     constexpr int roll() {
-        int sum = 0;
+        // The sides are at least 2 (the constructor checks): uniform_below's test for a bound of
+        // 0 or 1 is left out of the turn loops, with the same draws.
+        const auto sides = static_cast<std::uint64_t>(sides_);
+        int sum = count_;
         for (int i = 0; i < count_; ++i) {
-            sum += 1 + static_cast<int>(uniform_below(engine_, static_cast<std::uint64_t>(sides_)));
+            sum += static_cast<int>(detail::uniform_below_from_two(engine_, sides));
         }
         return sum;
     }
