@@ -1,7 +1,8 @@
 // A game in which players decide (the variants of decisions.hpp): a person's program answers
 // through take_turn(player, action), and a computer player is a policy that play() asks. What a
 // roll, a pick of dice and a stay do is the decision model's (apply_action, apply_chance); this
-// file only seats the players, rolls the dice at each chance point, and keeps the log.
+// file only seats the players, rolls the dice at each chance point and asks the policies; the
+// core (detail/game_core.hpp) keeps the state and the log.
 #pragma once
 
 #include "board.hpp"
@@ -90,7 +91,7 @@ class DecisionGame {
     // Template arguments that do not fit: the first check that fails is the error's first line.
     static_assert(detail::report_game_arguments<D, Config, Mutex>());
 
-    using Core = detail::GameCore<Config, Mutex, true>; // every turn's detail kept: its decisions
+    using Core = detail::GameCore<Config, Mutex, detail::LogKeeps::decisions>;
 
 public:
     using dice_type = D;
@@ -336,7 +337,7 @@ public:
             if (current_.played.rolls.empty()) {
                 return std::nullopt;
             }
-            return detail::record_of(current_.played, core_.names);
+            return detail::record_of(current_.played, current_.decided, core_.names);
         });
     }
     /// The record of the last turn over, if any.
@@ -394,8 +395,9 @@ private:
     // The turn under way: what its rolls did, and the dice picked for each (kept between calls
     // while a person decides).
     struct TurnSoFar {
-        detail::TurnDetail played;         // its rolls' outcomes, picks and stays, and number
-        std::optional<std::uint32_t> pick; // for the roll under way
+        detail::TurnDetail played;                 // its rolls' outcomes, and its number
+        std::vector<detail::RollDecision> decided; // the pick and the stay of each of its rolls
+        std::optional<std::uint32_t> pick;         // for the roll under way
         friend bool operator==(const TurnSoFar&, const TurnSoFar&) = default;
     };
 
@@ -550,13 +552,12 @@ private:
             played.turn = core_.state.turns_played + 1;
         }
         played.rolls.push_back(std::move(*step.outcome));
-        played.picks.push_back(turn.pick);
-        played.stays.push_back(step.stayed);
+        turn.decided.push_back({turn.pick, step.stayed});
         turn.pick.reset();
         if (!played.rolls.back().turn_over) { // a stay ends the turn too
             return std::nullopt;
         }
-        return detail::record_of(played, core_.names);
+        return detail::record_of(played, turn.decided, core_.names);
     }
 
     // The one step of apply_action or apply_chance, committed.
@@ -626,7 +627,7 @@ private:
         if (!record) {
             return;
         }
-        core_.log_turn(turn.played);
+        core_.log_turn(turn.played, turn.decided);
         try {
             if (core_.observed()) {
                 core_.queue_turn_events(*record, next.game);

@@ -529,7 +529,7 @@ private:
     // built from them, and undo takes them back.
     void commit_turn(const std::vector<RollOutcome>& rolls, GameState& next) {
         if constexpr (!plain_rules) {
-            core_.log_turn({core_.state.turns_played + 1, rolls, {}, {}});
+            core_.log_turn({core_.state.turns_played + 1, rolls});
         } else {
             const RollOutcome& first = rolls.front();
             detail::LoggedTurn& turn = core_.log.append();

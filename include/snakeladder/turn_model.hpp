@@ -187,7 +187,8 @@ namespace detail {
 // The last steps of a roll of the standard game, once the mover's square holds where the move
 // ended: home, then the next player. noexcept, for the game's fast paths: `state` must have room
 // in its finish order for every player, as a state built by GameState({.players, .max_roll}) has (a
-// copy has only the room it needs; Game only ever copies into states built so).
+// copy has only the room it needs; Game copies only into states built so, or given that room
+// first).
 template <class Config>
 void finish_plain_roll(const BasicBoard<Config>& board, GameState& state) noexcept {
     if (state.squares[state.seat_due] == board.size()) {

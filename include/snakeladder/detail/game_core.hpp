@@ -1,7 +1,8 @@
 // The one game core under Game and DecisionGame: the board and the rules a game plays under, the
-// players and their names, the standings and the result read from a GameState, the one set of
-// messages (over, turn limit, not your turn), admission, the one check that the dice can end a
-// game, the locks and the observers. The two games are drivers over it: Game rolls its dice,
+// players and their names, the turn model's state and the log (records built and turns taken
+// back here), the standings and the result read from a GameState, the one set of messages (over,
+// turn limit, not your turn), admission, the one check that the dice can end a game, the locks
+// and the observers. The two games are drivers over it: Game rolls its dice,
 // DecisionGame asks choices and policies; what a roll does is the turn model's.
 #pragma once
 
@@ -69,13 +70,21 @@ consteval bool report_game_arguments() {
 template <class D, class Config, class Mutex>
 concept game_arguments = Dice<D> && is_valid_game_config<Config> && BasicLockable<Mutex>;
 
+// What a game's log keeps of each turn besides its four words (LoggedTurn): nothing (a Game of
+// the standard game, where they say all a turn did), its detail (a Game under house rules), or
+// its detail and what the players decided (a DecisionGame).
+enum class LogKeeps { moves, outcomes, decisions };
+
 // Public members: the drivers' turn loops read the board, the settings, the state, the log and
-// the hub directly, so the standard game's fast path pays nothing for the core. `Detailed`: the
-// driver keeps every turn's detail in the log (DecisionGame always, Game under house rules); else
-// the log's four words a turn say all a turn did (Game in the standard game).
+// the hub directly, so the standard game's fast path pays nothing for the core.
 template <class Config, BasicLockable Mutex,
-          bool Detailed = !rule_plays_plain<typename Config::house_rule_policy>()>
+          LogKeeps Keeps = rule_plays_plain<typename Config::house_rule_policy>()
+                               ? LogKeeps::moves
+                               : LogKeeps::outcomes>
 struct GameCore {
+    static constexpr bool detailed = Keeps != LogKeeps::moves;
+    static constexpr bool decides = Keeps == LogKeeps::decisions;
+
     using house_rule_policy = typename Config::house_rule_policy;
 
     // Throws InvalidPlayers for a player count outside the board's limits, an empty or a
@@ -99,10 +108,12 @@ struct GameCore {
     Config config; // the board's settings and the house rules (read once a turn, kept apart)
     std::vector<std::size_t> by_name; // seats sorted by name, for lookups by name
     std::shared_ptr<GameHub<Mutex>> hub;
-    GameState state;                 // the squares, the rotation, the finishers
-    TurnLog log;                     // every turn over, in order
-    std::vector<TurnDetail> details; // by log index, when Detailed (else empty)
-    mutable GameState replay; // where record_at plays a logged turn again (under state_mutex)
+    GameState state;                                  // the squares, the rotation, the finishers
+    TurnLog log;                                      // every turn over, in order
+    std::vector<TurnDetail> details;                  // by log index, when detailed (else empty)
+    std::vector<std::vector<RollDecision>> decisions; // by log index, when players decide
+    // Where record_at plays a turn of the standard game again (under state_mutex).
+    mutable GameState replay;
 
     // --- Players. ---
 
@@ -342,14 +353,20 @@ struct GameCore {
 
     // --- The log. Both games' records are built here, and their turns taken back here. ---
 
-    // Logs a turn that is over from its detail (Detailed only). On a throw (allocation) the log
-    // is as it was.
-    void log_turn(TurnDetail turn) requires Detailed {
+    // Logs a turn that is over from its detail and, where players decide, what they decided at
+    // each of its rolls. On a throw (allocation) the log is as it was.
+    void log_turn(TurnDetail turn, std::vector<RollDecision> decided = {}) requires detailed {
         if (log.full()) {
             log.grow();
         }
         if (details.size() == details.capacity()) { // doubling: stays linear
             details.reserve(std::max<std::size_t>(16, 2 * details.capacity()));
+        }
+        if constexpr (decides) {
+            if (decisions.size() == decisions.capacity()) {
+                decisions.reserve(std::max<std::size_t>(16, 2 * decisions.capacity()));
+            }
+            decisions.push_back(std::move(decided)); // room reserved: does not throw
         }
         const RollOutcome& first = turn.rolls.front();
         LoggedTurn& entry = log.append();
@@ -360,13 +377,15 @@ struct GameCore {
         details.push_back(std::move(turn)); // room reserved: does not throw
     }
 
-    // The full record of the turn at `index` (0-based) in the log (the state's finish order
-    // gives the places). From its detail where the driver keeps them; in the
-    // standard game, its roll played again through the turn model from what the log keeps: only
-    // the mover's square can change what that roll does.
+    // The full record of the turn at `index` (0-based) in the log. From its detail (and its
+    // decisions) where the driver keeps them; in the standard game, its roll played again through
+    // the turn model from what the log keeps (only the mover's square can change what that roll
+    // does), its place from the state's finish order.
     [[nodiscard]] TurnRecord record_at(std::size_t index) const {
-        if constexpr (Detailed) {
-            return record_of(details[index], names);
+        if constexpr (decides) {
+            return record_of(details[index], decisions[index], names);
+        } else if constexpr (detailed) {
+            return record_of(details[index], {}, names);
         } else {
             const LoggedTurn& turn = log[index];
             if (replay.squares.size() != names.size()) {
@@ -401,7 +420,7 @@ struct GameCore {
     // (detail::take_back_turn), leaving the log as it is: from its detail where the driver keeps
     // them, else from its log entry, which says all a turn of the standard game changed.
     void take_back_last(GameState& game) const noexcept {
-        if constexpr (Detailed) {
+        if constexpr (detailed) {
             take_back_turn(game, details.back().rolls);
         } else {
             const LoggedTurn& turn = log.back();
@@ -414,8 +433,11 @@ struct GameCore {
     }
     void drop_last() noexcept {
         log.pop_back();
-        if constexpr (Detailed) {
+        if constexpr (detailed) {
             details.pop_back();
+        }
+        if constexpr (decides) {
+            decisions.pop_back();
         }
     }
 
@@ -517,7 +539,8 @@ struct GameCore {
         std::lock_guard<Mutex> first((a_first ? a : b).hub->state_mutex);
         std::lock_guard<Mutex> second((a_first ? b : a).hub->state_mutex);
         return a.board == b.board && a.config == b.config && a.names == b.names &&
-               a.state == b.state && a.log == b.log && a.details == b.details && same();
+               a.state == b.state && a.log == b.log && a.details == b.details &&
+               a.decisions == b.decisions && same();
     }
 };
 

@@ -32,31 +32,36 @@ struct LoggedTurn {
 };
 
 // What a turn did, where its LoggedTurn does not say it all: the outcome of each of its rolls
-// (the record is built from them, and undo takes them back), its number (missed turns count, so
-// it may be more than its index plus one) and, where players decide, what they decided. Kept for
-// every turn of a Game with house rules and of a DecisionGame; for none of a Game of the
-// standard game.
+// (the record is built from them, and undo takes them back) and its number (missed turns count,
+// so it may be more than its index plus one). Kept for every turn of a Game with house rules and
+// of a DecisionGame; for none of a Game of the standard game.
 struct TurnDetail {
     std::uint64_t turn = 0;
     std::vector<RollOutcome> rolls;
-    /// By roll, where players decide (a DecisionGame; empty in a Game): the dice picked (none
-    /// with one dice to roll) and whether the player stayed.
-    std::vector<std::optional<std::uint32_t>> picks;
-    std::vector<bool> stays;
     friend bool operator==(const TurnDetail&, const TurnDetail&) = default;
 };
 
-// The record of a turn from its detail, `names` the players by seat: the turn model's record of
-// its rolls, with the picks and stays its players decided. Both games' records come from here.
+// What the player decided at one roll, where players decide (a DecisionGame): the dice picked
+// (none with one dice to roll) and whether they stayed. Kept apart from TurnDetail, so that a
+// Game, where nobody decides, keeps nothing for it.
+struct RollDecision {
+    std::optional<std::uint32_t> dice;
+    bool stayed = false;
+    friend bool operator==(const RollDecision&, const RollDecision&) = default;
+};
+
+// The record of a turn from its detail and, where players decide, what they decided at each
+// roll (else empty); `names` the players by seat. Both games' records come from here.
 [[nodiscard]] inline TurnRecord record_of(const TurnDetail& turn,
+                                          std::span<const RollDecision> decided,
                                           std::span<const std::string> names) {
     TurnRecord record = turn_record(turn.rolls, turn.turn, names);
-    if (!turn.picks.empty()) {
-        record.dice = turn.picks.front();
-        record.stayed = turn.stays.front();
+    if (!decided.empty()) {
+        record.dice = decided.front().dice;
+        record.stayed = decided.front().stayed;
         for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
-            record.extra_rolls[i].dice = turn.picks[i + 1];
-            record.extra_rolls[i].stayed = turn.stays[i + 1];
+            record.extra_rolls[i].dice = decided[i + 1].dice;
+            record.extra_rolls[i].stayed = decided[i + 1].stayed;
         }
     }
     return record;
