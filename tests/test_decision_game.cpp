@@ -106,10 +106,10 @@ TEST_CASE("Two people pick dice and decide to move or stay, turn by turn", "[dec
             "it is Ana's turn, not Ben's");
     REQUIRE(message_of<InvalidPlayers>([&] { (void)game.take_turn("Cy", Action::roll_with(0)); }) ==
             "there is no player called \"Cy\" in this game (players: Ana, Ben)");
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.take_turn("Ana", Action::move()); }) ==
+    REQUIRE(message_of<IllegalAction>([&] { (void)game.take_turn("Ana", Action::move()); }) ==
             "apply_action: move is not legal here: the player due picks the dice first "
             "(roll_with)");
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.take_turn("Ana", Action::roll_with(2)); }) ==
+    REQUIRE(message_of<IllegalAction>([&] { (void)game.take_turn("Ana", Action::roll_with(2)); }) ==
             "apply_action: roll_with(2) is not legal here: there are 2 dice to choose from "
             "(0 to 1)");
     REQUIRE(game.state() == new_decision_state(game.choices(), 2)); // nothing changed
@@ -180,9 +180,11 @@ TEST_CASE("With one dice the game rolls first, and a person decides only on the 
     DecisionGame game(ten_squares(), choices, {person("Ana"), person("Ben")});
     REQUIRE(game.state().point == DecisionPoint::roll);
     REQUIRE_FALSE(game.person_due().has_value());
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.take_turn("Ana", Action::move()); }) ==
+    REQUIRE(message_of<IllegalAction>([&] { (void)game.take_turn("Ana", Action::move()); }) ==
             "take_turn: Ana has no decision to take now: the dice roll first (play_turn or play "
             "roll them)");
+    CHECK(thrown_by<IllegalAction>([&] { (void)game.take_turn("Ana", Action::move()); }).point() ==
+          DecisionPoint::roll);
 
     // play() rolls and stops where Ana decides.
     const GameResult stopped = game.play();
@@ -377,24 +379,31 @@ TEST_CASE("A failing policy or dice change nothing of the turn under way", "[dec
         Choices<ScriptedDice> two{
             {ScriptedDice::with_faces(6, {}), ScriptedDice::with_faces(6, {})}, false};
         DecisionGame picky(ten_squares(), two, {computer("Bob", AlwaysStays{}), person("Ana")});
-        REQUIRE(message_of<InvalidConfig>([&] { (void)picky.play(); }) ==
+        REQUIRE(message_of<IllegalAction>([&] { (void)picky.play(); }) ==
                 "the policy of Bob (seat 0) chose stay, which is not legal here");
+        const auto refused = thrown_by<IllegalAction>([&] { (void)picky.play(); });
+        CHECK(refused.action() == Action::stay());
+        CHECK(refused.point() == DecisionPoint::choose_dice);
         REQUIRE(picky.state() == new_decision_state(two, 2));
     }
     SECTION("a policy that forges an action, and a person who does") {
         Choices<ScriptedDice> two{
             {ScriptedDice::with_faces(6, {4}), ScriptedDice::with_faces(6, {})}, true};
         DecisionGame forged(ten_squares(), two, {computer("Bob", ForgedKind{}), person("Ana")});
-        REQUIRE(message_of<InvalidConfig>([&] { (void)forged.play(); }) ==
+        REQUIRE(message_of<IllegalAction>([&] { (void)forged.play(); }) ==
                 "the policy of Bob (seat 0) chose an action whose kind is none of Action::Kind's "
                 "values");
         DecisionGame game(ten_squares(), two, {person("Ana"), person("Ben")});
         REQUIRE_FALSE(game.take_turn("Ana", Action::roll_with(0)).has_value());
         const DecisionState seen = game.state();
-        REQUIRE(message_of<InvalidConfig>([&] {
+        REQUIRE(message_of<IllegalAction>([&] {
                     (void)game.take_turn("Ana", Action{Action::Kind::move, 5});
                 }) == "apply_action: move is not legal here: a move or a stay names no dice, and "
                       "this one names dice 5");
+        const auto named = thrown_by<IllegalAction>(
+            [&] { (void)game.take_turn("Ana", Action{Action::Kind::move, 5}); });
+        CHECK(named.action() == Action{Action::Kind::move, 5});
+        CHECK(named.point() == DecisionPoint::move_or_stay);
         REQUIRE(game.state() == seen);
     }
     SECTION("dice that roll 0") {
@@ -439,7 +448,7 @@ TEST_CASE("A program drives every step itself with apply_action and apply_chance
     REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_chance(3); }) ==
             "apply_chance: the player due decides first (apply_action)");
     REQUIRE_FALSE(game.apply_action(Action::roll_with(1)).has_value());
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_action(Action::move()); }) ==
+    REQUIRE(message_of<IllegalAction>([&] { (void)game.apply_action(Action::move()); }) ==
             "apply_action: move is not legal here: the dice are about to roll (a chance point: "
             "apply_chance takes the roll)");
     REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_chance(7); }) ==
@@ -840,7 +849,7 @@ TEST_CASE("A decision game call that throws leaves the game equal to a copy take
     REQUIRE(decide(before, "Ana", 0, false).has_value());
     REQUIRE_THROWS_AS(game.take_turn("Ben", Action::roll_with(0)), DiceExhausted);
     REQUIRE(game == before);
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.take_turn("Ben", Action::move()); }) ==
+    REQUIRE(message_of<IllegalAction>([&] { (void)game.take_turn("Ben", Action::move()); }) ==
             "apply_action: move is not legal here: the player due picks the dice first "
             "(roll_with)");
     REQUIRE(game == before);

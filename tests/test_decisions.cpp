@@ -86,7 +86,7 @@ TEST_CASE("a game with dice to pick and the choice to stay, decision by decision
     CHECK(home.state.game.squares == std::vector<Square>{4, 0});
     CHECK(legal_actions(choices, home.state).empty());
     CHECK(chance_outcomes(choices, home.state).empty());
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, home.state, Action::move());
           }) == "apply_action: move is not legal here: the game is over");
     CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, home.state, 1); }) ==
@@ -122,30 +122,39 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
     const DecisionState start = new_decision_state(choices, 2);
     const DecisionState copy = start;
 
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, start, Action::move());
           }) == "apply_action: move is not legal here: the player due picks the dice first "
                 "(roll_with)");
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, start, Action::roll_with(3));
           }) == "apply_action: roll_with(3) is not legal here: there are 3 dice to choose from "
                 "(0 to 2)");
     CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, start, 1); }) ==
           "apply_chance: the player due decides first (apply_action)");
     CHECK(start == copy);
+    // The refusal carries the action and the point it was tried at.
+    const auto unpicked = thrown_by<IllegalAction>(
+        [&] { (void)apply_action(board, choices, start, Action::roll_with(3)); });
+    CHECK(unpicked.action() == Action::roll_with(3));
+    CHECK(unpicked.point() == DecisionPoint::choose_dice);
 
     const DecisionState rolling = apply_action(board, choices, start, Action::roll_with(2)).state;
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, rolling, Action::stay());
           }) == "apply_action: stay is not legal here: the dice are about to roll (a chance "
                 "point: apply_chance takes the roll)");
+    const auto early = thrown_by<IllegalAction>(
+        [&] { (void)apply_action(board, choices, rolling, Action::stay()); });
+    CHECK(early.action() == Action::stay());
+    CHECK(early.point() == DecisionPoint::roll);
     CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, rolling, 1); }) ==
           "apply_chance: the dice picked (number 2) cannot roll 1");
     CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, rolling, 0); }) ==
           "apply_chance: the dice picked (number 2) cannot roll 0");
 
     const DecisionState seen = apply_chance(board, choices, rolling, 2).state;
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, seen, Action::roll_with(0));
           }) == "apply_action: roll_with(0) is not legal here: the roll (2) is made: the player "
                 "moves or stays");
@@ -162,7 +171,7 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
               (void)apply_action(board, choices, unnamed, Action::roll_with(99));
           }) == "apply_action: the state does not fit these choices: its point is none of "
                 "DecisionPoint's values");
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, start, Action{static_cast<Action::Kind>(9), 0});
           }) == "apply_action: the action's kind is none of Action::Kind's values");
     // A game that is over, at a decision point; a point over in a game that is not.
@@ -198,7 +207,7 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
 
     // Without the choice to stay there is never a move_or_stay point, so no stay is legal.
     const Choices<LoadedDice<>> no_stay{three_dice(), false};
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, no_stay, start, Action::stay());
           }) == "apply_action: stay is not legal here: the player due picks the dice first "
                 "(roll_with)");

@@ -653,10 +653,14 @@ TEST_CASE("two players: the refusals", "[decisions][duel]") {
     CHECK(message_of<InvalidConfig>([&] {
               (void)best_reply(board, choices, StubbornPolicy{}, 2);
           }) == "best_reply: the responder's seat is 0 or 1, got 2");
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<IllegalAction>([&] {
               (void)best_reply(board, choices, StubbornPolicy{}, 0);
           }) == "best_reply: the opponent answered stay, which is not legal at turn 1, seat 1 to "
                 "roll; squares 0 0 (a pick of dice)");
+    const auto answered =
+        thrown_by<IllegalAction>([&] { (void)best_reply(board, choices, StubbornPolicy{}, 0); });
+    CHECK(answered.action() == Action::stay());
+    CHECK(answered.point() == DecisionPoint::choose_dice);
     const Board<> big({}, {.size = 2000});
     CHECK(message_of<InvalidConfig>([&] {
               (void)two_player_equilibrium(big, Choices<FairDice<>>{{FairDice<>()}});

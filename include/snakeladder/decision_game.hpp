@@ -122,7 +122,7 @@ public:
     /// returns the result (its status is in_progress or not_started when a person decides next:
     /// see person_due()). Throws GameOver or TurnLimitReached when nothing can be played, and
     /// what a policy or the dice throw (the turns before stand; the turn under way is as it
-    /// was), InvalidConfig when a policy picks an action that is not legal, naming the seat.
+    /// was), IllegalAction when a policy picks an action that is not legal, naming the seat.
     /// Computer players that may stay for ever (GreedyPolicy before a snake it cannot pass)
     /// make a game that never ends: give the board a turn limit. With observers, each turn's
     /// events are delivered before the next turn starts.
@@ -159,16 +159,16 @@ public:
     /// of legal_actions(). The game takes it, then rolls and plays on until the turn is over
     /// (returning its record) or `player` must decide again (returning nothing). Throws
     /// NotYourTurn when someone else is due or `player` is a computer seat, InvalidPlayers for a
-    /// name not in the game, GameOver and TurnLimitReached, and InvalidConfig for an action that
-    /// is not legal (naming it) or when the dice are about to roll; nothing changes.
+    /// name not in the game, GameOver and TurnLimitReached, and IllegalAction for an action that
+    /// is not legal (naming it), also when the dice are about to roll; nothing changes.
     std::optional<TurnRecord> take_turn(std::string_view player, Action action) {
         return locked_turn([&]() -> std::optional<TurnRecord> {
             (void)admit(&player, false);
             if (!person_decides()) {
-                detail::throw_invalid_config(fmt::format(
-                    "take_turn: {} has no decision to take now: the dice roll first (play_turn "
-                    "or play roll them)",
-                    detail::shown_for_message(player)));
+                throw IllegalAction(action, at_.point,
+                                    fmt::format("take_turn: {} has no decision to take now: the "
+                                                "dice roll first (play_turn or play roll them)",
+                                                detail::shown_for_message(player)));
             }
             return play_on(&action);
         });
@@ -177,8 +177,8 @@ public:
     /// Takes `action` at the decision point reached, for whoever is due, person or computer
     /// (no policy is asked), and returns the turn's record if that ended it. With apply_chance,
     /// a program drives every step itself: a replay, a search, a test. Throws GameOver and
-    /// TurnLimitReached, and InvalidConfig as snakeladder::apply_action does (an action that is
-    /// not legal, a chance point); nothing changes.
+    /// TurnLimitReached, and IllegalAction as snakeladder::apply_action does (an action that is
+    /// not legal there, a chance point included); nothing changes.
     std::optional<TurnRecord> apply_action(Action action) {
         return locked_turn([&]() -> std::optional<TurnRecord> {
             (void)admit(nullptr, false);
@@ -671,14 +671,15 @@ private:
         const Action action = seats_[seat].policy(state);
         const std::string& name = core_.names[seat];
         if (action.kind > Action::Kind::stay) {
-            detail::throw_invalid_config(fmt::format(
-                "the policy of {} (seat {}) chose an action whose kind is none of Action::Kind's "
-                "values",
-                detail::shown_for_message(name), seat));
+            throw IllegalAction(action, state.point,
+                                fmt::format("the policy of {} (seat {}) chose an action whose "
+                                            "kind is none of Action::Kind's values",
+                                            detail::shown_for_message(name), seat));
         }
         const std::vector<Action> legal = snakeladder::legal_actions(choices_, state);
         if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
-            detail::throw_invalid_config(
+            throw IllegalAction(
+                action, state.point,
                 fmt::format("the policy of {} (seat {}) chose {}, which is not legal here",
                             detail::shown_for_message(name), seat, detail::describe(action)));
         }

@@ -67,6 +67,21 @@ struct Action {
     friend constexpr bool operator==(const Action&, const Action&) = default;
 };
 
+/// An action that is not legal where it was tried: `action()` is the action, `point()` the
+/// decision point reached (over, at a chance point, or the decision it does not answer). An
+/// InvalidConfig, as such errors were before they had a type of their own.
+class IllegalAction : public InvalidConfig {
+public:
+    IllegalAction(Action action, DecisionPoint point, const std::string& message)
+        : InvalidConfig(message), action_(action), point_(point) {}
+    [[nodiscard]] Action action() const noexcept { return action_; }
+    [[nodiscard]] DecisionPoint point() const noexcept { return point_; }
+
+private:
+    Action action_;
+    DecisionPoint point_;
+};
+
 /// A game with decisions: the turn model's state, the point reached, and what was decided or
 /// rolled so far in this roll. A copyable value, like GameState.
 struct DecisionState {
@@ -256,23 +271,24 @@ template <DiceWithOdds D>
 }
 
 /// Takes `action` at a decision point of `state` (which is not changed) under the board's rules
-/// and `house_rules` (none unless given). Throws InvalidConfig, naming what was wrong, for an
+/// and `house_rules` (none unless given). Throws IllegalAction, naming what was wrong, for an
 /// action that is not among legal_actions(choices, state): at a chance point, after the end, a
-/// die that is not in the choices, or a stay the choices do not allow; and for a state these
-/// choices could not have reached (see detail::check_decision_state).
+/// die that is not in the choices, or a stay the choices do not allow; and InvalidConfig for a
+/// state these choices could not have reached (see detail::check_decision_state).
 template <class Config, Dice D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] DecisionStep apply_action(const BasicBoard<Config>& board, const Choices<D>& choices,
                                         const DecisionState& state, Action action,
                                         const Rules& house_rules = Rules{}) {
     detail::check_choices(choices, "apply_action");
     const auto refuse = [&](const std::string& why) {
-        detail::throw_invalid_config(
+        throw IllegalAction(
+            action, state.point,
             fmt::format("apply_action: {} is not legal here: {}", detail::describe(action), why));
     };
     // A forged action outside the enum would get past every case below.
     if (action.kind > Action::Kind::stay) {
-        detail::throw_invalid_config("apply_action: the action's kind is none of Action::Kind's "
-                                     "values");
+        throw IllegalAction(action, state.point,
+                            "apply_action: the action's kind is none of Action::Kind's values");
     }
     detail::check_decision_state(board, choices, state, house_rules, "apply_action");
     switch (state.point) {

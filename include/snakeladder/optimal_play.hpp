@@ -825,8 +825,8 @@ template <class Config, DiceWithOdds D>
 /// (`win_chance`), and the opponent's (`other_win_chance`). The opponent is asked once for its
 /// decision at every joint position the tokens can stand on (states of two seats, at the start
 /// of a turn; not a jump's start); it must answer with one of the legal actions. Throws as
-/// two_player_equilibrium does, and InvalidConfig for a seat other than 0 and 1 and for an
-/// opponent's action that is not legal. `options` as for two_player_equilibrium (the sweeps;
+/// two_player_equilibrium does, InvalidConfig for a seat other than 0 and 1, and IllegalAction
+/// for an opponent's action that is not legal. `options` as for two_player_equilibrium (the sweeps;
 /// asking the opponent comes before them).
 template <class Config, DiceWithOdds D, Policy P>
 [[nodiscard]] TwoPlayerPolicy best_reply(const BasicBoard<Config>& board, const Choices<D>& choices,
@@ -849,10 +849,12 @@ template <class Config, DiceWithOdds D, Policy P>
         fixed.stay.assign(n * n * stride, false);
     }
     const auto refuse = [](const Action& action, const DecisionState& state) {
-        detail::throw_invalid_config(fmt::format(
-            "best_reply: the opponent answered {}, which is not legal at {} ({})", action,
-            state.game,
-            state.point == DecisionPoint::choose_dice ? "a pick of dice" : "a roll seen"));
+        throw IllegalAction(
+            action, state.point,
+            fmt::format("best_reply: the opponent answered {}, which is not legal at {} ({})",
+                        action, state.game,
+                        state.point == DecisionPoint::choose_dice ? "a pick of dice"
+                                                                  : "a roll seen"));
     };
     for (std::size_t r = 0; r < n; ++r) {
         for (std::size_t o = 0; o < n; ++o) {
