@@ -443,15 +443,9 @@ void save(const PlayOptions& options, const GameType& game) {
     try {
         save_game_file(options.save_path, game);
     } catch (const FileError& error) {
-        // The library's message is `cannot write saved game 'FILE': REASON`; ours says what
-        // was written, as every failed output of the programs does.
-        const std::string library = fmt::format("cannot write saved game '{}': ", error.path());
-        std::string_view reason = error.what();
-        if (reason.starts_with(library)) {
-            reason.remove_prefix(library.size());
-        }
+        // Ours says what was written, as every failed output of the programs does.
         throw std::runtime_error(
-            fmt::format("cannot write the game to '{}': {}", options.save_path, reason));
+            fmt::format("cannot write the game to '{}': {}", options.save_path, error.reason()));
     }
 }
 

@@ -16,6 +16,7 @@
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/board_text.hpp>
+#include <snakeladder/detail/expectation_solver.hpp>
 #include <snakeladder/dice.hpp>
 #include <span>
 #include <sstream>
@@ -535,7 +536,47 @@ TEST_CASE("the direct and GMRES solvers agree, and each board gets the right one
         REQUIRE_THROWS_AS(expected_turns(board, d6, SolveMethod::direct), InvalidConfig);
         REQUIRE_THROWS_WITH(expected_turns(board, d6, SolveMethod::direct),
                             SL_CONTAINS("SolveMethod::gmres"));
+        const auto refused = thrown_by<AnalysisLimitExceeded>(
+            [&] { (void)expected_turns(board, d6, SolveMethod::direct); });
+        CHECK(refused.limit() == 2048.0); // max_direct_unknowns
+        CHECK(refused.count() > refused.limit());
+        CHECK(refused.instead() == "use SolveMethod::gmres or automatic");
     }
+}
+
+TEST_CASE("an answer whose solve did not converge is refused with the backward error it reached",
+          "[analysis][solver]") {
+    // What a solve reports when its iterations stop short: a backward error far above the
+    // rounding floor, and a relative error the residual bounds only by 0.5. No board here makes
+    // the library's GMRES stall without the board also being singular to double precision
+    // (refused as a game that almost never ends), so the check is driven with the report.
+    SolveReport report;
+    report.method = SolveMethod::gmres;
+    report.backward_error = 1e-6;
+    report.error_bound = 0.5;
+    report.sweeps = 40;
+    const std::vector<double> values{12.0, 3.0};
+    const auto stalled = thrown_by<NotConverged>([&] { detail::require_accuracy(report, values); });
+    CHECK(stalled.residual() == 1e-6);
+    CHECK_THAT(std::string(stalled.what()), SL_CONTAINS("the gmres solve did not converge"));
+    report.method = SolveMethod::elimination;
+    const auto refined = thrown_by<NotConverged>([&] { detail::require_accuracy(report, values); });
+    CHECK(refined.residual() == 1e-6);
+    CHECK_THAT(std::string(refined.what()), SL_CONTAINS("iterative refinement stopped"));
+    // At the rounding floor the solve converged: the board is the trouble, and that is no
+    // NotConverged.
+    report.backward_error = 1e-16;
+    CHECK_THROWS_WITH(detail::require_accuracy(report, values), SL_CONTAINS("almost never ends"));
+    bool not_converged = false;
+    try {
+        detail::require_accuracy(report, values);
+    } catch (const NotConverged&) {
+        not_converged = true;
+    } catch (const Error&) {
+    }
+    CHECK_FALSE(not_converged);
+    report.error_bound = 1e-5; // within the accuracy vouched for: accepted
+    detail::require_accuracy(report, values);
 }
 
 namespace {

@@ -400,8 +400,9 @@ TEST_CASE("A failing policy or dice change nothing of the turn under way", "[dec
                     (void)game.take_turn("Ana", Action{Action::Kind::move, 5});
                 }) == "apply_action: move is not legal here: a move or a stay names no dice, and "
                       "this one names dice 5");
-        const auto named = thrown_by<IllegalAction>(
-            [&] { (void)game.take_turn("Ana", Action{Action::Kind::move, 5}); });
+        const auto named = thrown_by<IllegalAction>([&] {
+            (void)game.take_turn("Ana", Action{Action::Kind::move, 5});
+        });
         CHECK(named.action() == Action{Action::Kind::move, 5});
         CHECK(named.point() == DecisionPoint::move_or_stay);
         REQUIRE(game.state() == seen);

@@ -4,6 +4,7 @@
 // escaped where it must be, cut after 40 bytes, each worked out by hand.
 #include "catch.hpp"
 
+#include <snakeladder/decisions.hpp>
 #include <snakeladder/errors.hpp>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,11 @@ TEST_CASE("every exception of the library is an Error, and an Error a runtime_er
     STATIC_REQUIRE(std::is_base_of_v<Error, TurnLimitReached>);
     STATIC_REQUIRE(std::is_base_of_v<Error, ParseError>);
     STATIC_REQUIRE(std::is_base_of_v<Error, FileError>);
+    // The typed errors of issue 37 derive from the types those errors had before, so that a
+    // catch block written then still catches them.
+    STATIC_REQUIRE(std::is_base_of_v<InvalidConfig, AnalysisLimitExceeded>);
+    STATIC_REQUIRE(std::is_base_of_v<InvalidConfig, IllegalAction>);
+    STATIC_REQUIRE(std::is_base_of_v<Error, NotConverged>);
 }
 
 TEST_CASE("a refused board names the rule it broke, as in the design's table", "[errors]") {
@@ -56,8 +62,12 @@ TEST_CASE("a parse error points at its line and column, and names the file it wa
     const FileError missing("boards/gone.txt",
                             "cannot read board file 'boards/gone.txt': No such file or directory");
     CHECK(missing.path() == "boards/gone.txt");
+    CHECK(missing.reason() == std::string(missing.what())); // no reason given apart
     CHECK(std::string(missing.what()) ==
           "cannot read board file 'boards/gone.txt': No such file or directory");
+    const FileError why("boards/gone.txt", "No such file or directory",
+                        "cannot read board file 'boards/gone.txt': No such file or directory");
+    CHECK(why.reason() == "No such file or directory");
 }
 
 TEST_CASE("a caller's text in a message: quoted and escaped where it must be, cut after 40 bytes",

@@ -87,10 +87,12 @@ TEST_CASE("a board file that cannot be read or is refused names the path", "[fil
     const fs::path missing = dir / "missing.txt";
     const auto not_found = thrown_by<FileError>([&] { (void)load_board_file(missing); });
     CHECK(not_found.path() == missing.string());
+    CHECK(not_found.reason() == "No such file or directory");
     CHECK(std::string(not_found.what()) ==
           fmt::format("cannot read board file '{}': No such file or directory", missing.string()));
 
     const auto directory = thrown_by<FileError>([&] { (void)load_board_file(dir.path()); });
+    CHECK(directory.reason() == "it is a directory");
     CHECK(std::string(directory.what()) ==
           fmt::format("cannot read board file '{}': it is a directory", dir.path().string()));
 
@@ -99,6 +101,7 @@ TEST_CASE("a board file that cannot be read or is refused names the path", "[fil
     CHECK(load_board_file(big, GameConfig<>(), 20).size() == 30);
     const auto too_big =
         thrown_by<FileError>([&] { (void)load_board_file(big, GameConfig<>(), 19); });
+    CHECK(too_big.reason() == "it holds more than 19 bytes, the most read");
     CHECK(std::string(too_big.what()) ==
           fmt::format("cannot read board file '{}': it holds more than 19 bytes, the most read",
                       big.string()));
@@ -245,6 +248,7 @@ TEST_CASE("a failed save leaves no file and no part of one", "[files]") {
     const fs::path nowhere = dir / "no_such_directory" / "game.txt";
     const auto missing_dir = thrown_by<FileError>([&] { save_game_file(nowhere, game); });
     CHECK(missing_dir.path() == nowhere.string());
+    CHECK(missing_dir.reason() == "No such file or directory");
     CHECK(std::string(missing_dir.what()) ==
           fmt::format("cannot write saved game '{}': No such file or directory", nowhere.string()));
     CHECK(dir.names().empty());
@@ -263,6 +267,7 @@ TEST_CASE("a failed save leaves no file and no part of one", "[files]") {
     // A path that names no file.
     const auto no_name = thrown_by<FileError>([&] { save_game_file(dir.path() / "", game); });
     CHECK(std::string(no_name.what()).ends_with("': the path names no file"));
+    CHECK(no_name.reason() == "the path names no file");
     CHECK(dir.names() == std::vector<std::string>{"occupied"});
 }
 

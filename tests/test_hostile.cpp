@@ -245,6 +245,11 @@ TEST_CASE("traps refuses a search too long, naming the call and the sizes", "[ho
                         "than the 134217728 allowed (max_trap_moves); use rolls that form fewer "
                         "runs (1..6 is one run, 2, 4, 6 three) or a smaller board");
     REQUIRE_THROWS_AS(board.traps(odd), InvalidConfig);
+    const auto refused = thrown_by<AnalysisLimitExceeded>([&] { (void)board.traps(odd); });
+    CHECK(refused.count() == 270'000'000.0);
+    CHECK(refused.limit() == 134'217'728.0);
+    CHECK(refused.instead() ==
+          "use rolls that form fewer runs (1..6 is one run, 2, 4, 6 three) or a smaller board");
     // Consecutive rolls are one run however many: 1..27 is examined (the largest board with a
     // d20 is below, through Game), and every square climbs home.
     REQUIRE(empty_board(1'000'000).traps(one_to(27)).empty());
@@ -302,6 +307,10 @@ TEST_CASE("a game refuses dice whose rolls form too many runs, naming Game",
                         "KnockBack would follow 20002 rolls from each of 20000 squares, 400040000 "
                         "moves, more than the 134217728 allowed (max_trap_moves); use dice of "
                         "fewer faces or a smaller board");
+    const auto refused = thrown_by<AnalysisLimitExceeded>([&] { (void)knock_back(); });
+    CHECK(refused.count() == 400'040'000.0);
+    CHECK(refused.limit() == 134'217'728.0);
+    CHECK(refused.instead() == "use dice of fewer faces or a smaller board");
 }
 
 // --- Dice ----------------------------------------------------------------------------------------

@@ -223,24 +223,35 @@ TEST_CASE("games played with the optimal policy take its expected turns", "[deci
 
 TEST_CASE("optimal play refuses boards past its limit, naming the count", "[decisions][optimal]") {
     const Board<> big({}, {.size = 4'000'000});
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<AnalysisLimitExceeded>([&] {
               (void)optimal_policy(big, Choices<FairDice<>>{{FairDice<>()}});
           }) == "optimal_policy: 4000000 squares times the rolls of the 1 dice to choose from make "
-                "24000000 states and rolls, more than the limit of 2e+07");
+                "24000000 states and rolls, more than the limit of 2e+07; give fewer dice to "
+                "choose from or a smaller board");
+    // The count, the limit and what to do instead, apart from the message.
+    const auto too_big = thrown_by<AnalysisLimitExceeded>(
+        [&] { (void)optimal_policy(big, Choices<FairDice<>>{{FairDice<>()}}); });
+    CHECK(too_big.count() == 24'000'000.0);
+    CHECK(too_big.limit() == 2e7);
+    CHECK(too_big.instead() == "give fewer dice to choose from or a smaller board");
     // Dice of faces 1 and 1,000: two rolls, but a stay to keep for every roll up to 1,000.
     std::vector<std::int64_t> weights(1000, 0);
     weights.front() = 1;
     weights.back() = 1;
     const Choices<LoadedDice<>> far{{LoadedDice<>(weights)}, true};
     const Board<> medium({}, {.size = 30'000});
-    CHECK(message_of<InvalidConfig>([&] { (void)optimal_policy(medium, far); }) ==
+    CHECK(message_of<AnalysisLimitExceeded>([&] { (void)optimal_policy(medium, far); }) ==
           "optimal_policy: with stays allowed, every roll up to the highest (1000) on each of "
-          "30000 squares makes 30030000 decisions to keep, more than the limit of 2e+07");
-    CHECK(message_of<InvalidConfig>([&] {
-              (void)two_player_equilibrium(Board<>({}, {.size = 200}), far);
-          }) == "two_player_equilibrium: with stays allowed, every roll up to the highest (1000) "
-                "on each of 40000 joint states makes 40040000 decisions to keep, more than the "
-                "limit of 2e+07");
+          "30000 squares makes 30030000 decisions to keep, more than the limit of 2e+07; allow "
+          "no stay, or give dice of fewer faces");
+    const auto stays = thrown_by<AnalysisLimitExceeded>(
+        [&] { (void)two_player_equilibrium(Board<>({}, {.size = 200}), far); });
+    CHECK(std::string(stays.what()) ==
+          "two_player_equilibrium: with stays allowed, every roll up to the highest (1000) on "
+          "each of 40000 joint states makes 40040000 decisions to keep, more than the limit of "
+          "2e+07; allow no stay, or give dice of fewer faces");
+    CHECK(stays.count() == 40'040'000.0); // 200^2 joint states x 1,001 rolls 0..1000
+    CHECK(stays.limit() == 2e7);
 }
 
 TEST_CASE("a policy asked about a state it does not cover says so", "[decisions][optimal]") {
@@ -662,11 +673,16 @@ TEST_CASE("two players: the refusals", "[decisions][duel]") {
     CHECK(answered.action() == Action::stay());
     CHECK(answered.point() == DecisionPoint::choose_dice);
     const Board<> big({}, {.size = 2000});
-    CHECK(message_of<InvalidConfig>([&] {
+    CHECK(message_of<AnalysisLimitExceeded>([&] {
               (void)two_player_equilibrium(big, Choices<FairDice<>>{{FairDice<>()}});
           }) == "two_player_equilibrium: two players on 2000 squares make 4000000 joint states, "
                 "times 6 rolls over the dice: more than the limit of 2e+07 (simulate plays such "
                 "games)");
+    const auto too_many = thrown_by<AnalysisLimitExceeded>(
+        [&] { (void)two_player_equilibrium(big, Choices<FairDice<>>{{FairDice<>()}}); });
+    CHECK(too_many.count() == 24'000'000.0); // 2,000^2 joint states x 6 rolls
+    CHECK(too_many.limit() == 2e7);
+    CHECK(too_many.instead() == "simulate plays such games");
     const TwoPlayerPolicy duel = two_player_equilibrium(board, choices);
     CHECK(message_of<InvalidConfig>([&] { (void)duel.action(new_decision_state(choices, 3)); }) ==
           "TwoPlayerPolicy::action: it decides for the seat due of two at a decision point");

@@ -3,6 +3,7 @@
 // against an independent model of knock-back written here, against the standard analysis where a
 // rule's effect has a closed form, and against simulate within 4 standard errors.
 #include "catch.hpp"
+#include "support.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -468,6 +469,12 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
                             SL_CONTAINS("all 3 tokens") && SL_CONTAINS("up to 3e+06 states") &&
                                 SL_CONTAINS("where the limit is 1000000") &&
                                 SL_CONTAINS("simulate"));
+        // The same figures apart from the message, to act on.
+        const auto refused = thrown_by<AnalysisLimitExceeded>(
+            [&] { (void)seat_chances(classic(), die, 3, {}, KnockBack{}); });
+        CHECK(refused.count() == 3e6);
+        CHECK(refused.limit() == 1e6);
+        CHECK(refused.instead() == "simulate estimates them");
     }
     SECTION("positions counted as they are found, past the limit") {
         // 30^2 x 2 = 1,800 positions at most, within twice a limit of 1,000 (the library's is
@@ -479,6 +486,13 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
                                                KnockBack{}, 2, 1000, 1e-15, {},
                                                std::chrono::milliseconds(100), 1000),
                             SL_CONTAINS("more than 1000 states, where the limit is 1000"));
+        const auto found = thrown_by<AnalysisLimitExceeded>([&] {
+            (void)detail::joint_race(plain_board(30), std::span<const ChanceOutcome>(rolls), 6,
+                                     KnockBack{}, 2, 1000, 1e-15, {},
+                                     std::chrono::milliseconds(100), 1000);
+        });
+        CHECK(found.count() == 1001.0); // refused on finding the 1,001st
+        CHECK(found.limit() == 1000.0);
         REQUIRE(detail::joint_race(plain_board(30), std::span<const ChanceOutcome>(rolls), 6,
                                    KnockBack{}, 2, 100'000, 1e-15, {},
                                    std::chrono::milliseconds(100), 2000)
@@ -493,6 +507,11 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
         REQUIRE_THROWS_WITH(expected_turns(big, FairDice<>({.sides = 2000}), SixToStart{}),
                             SL_CONTAINS("100000 squares times 2000 rolls") &&
                                 SL_CONTAINS("simulate"));
+        const auto rolls = thrown_by<AnalysisLimitExceeded>(
+            [&] { (void)expected_turns(big, FairDice<>({.sides = 2000}), SixToStart{}); });
+        CHECK(rolls.count() == 2e8);
+        CHECK(rolls.limit() == 1e8);
+        CHECK(rolls.instead() == "simulate estimates this game");
     }
     SECTION("rules these dice cannot play, refused as a game refuses them") {
         REQUIRE_THROWS_AS(expected_turns(classic(), FairDice<>({.sides = 1}), RollAgainOnMax{}),

@@ -57,14 +57,17 @@ void check_trap_search(std::span<const RollRun> runs, Square size, const std::st
     const std::uint64_t moves = trap_search_moves<Overshoot>(runs, size);
     if (moves > max_trap_moves) {
         const bool by_runs = trap_search_by_distance<Overshoot>(runs);
-        throw InvalidConfig(fmt::format(
+        std::string instead = by_runs ? "use rolls that form fewer runs (1..6 is one run, 2, 4, 6 "
+                                        "three) or a smaller board"
+                                      : "use fewer distinct rolls or a smaller board";
+        const std::string message = fmt::format(
             "{} would examine {} moves ({} {} from each of {} squares), more than the {} allowed "
             "(max_trap_moves); {}",
             question, moves, by_runs ? runs.size() : roll_count(runs),
             by_runs ? "runs of consecutive rolls" : "distinct rolls", size, max_trap_moves,
-            by_runs ? "use rolls that form fewer runs (1..6 is one run, 2, 4, 6 three) or a "
-                      "smaller board"
-                    : "use fewer distinct rolls or a smaller board"));
+            instead);
+        throw AnalysisLimitExceeded(static_cast<double>(moves), static_cast<double>(max_trap_moves),
+                                    std::move(instead), message);
     }
 }
 } // namespace detail

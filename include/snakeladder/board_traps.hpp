@@ -111,11 +111,13 @@ std::vector<std::int64_t> turn_check_rolls(const D& dice, Square size,
     const bool max_listed = !runs.empty() && runs.back().high == max_roll;
     const std::uint64_t count = roll_count(runs) + (max_listed ? 0 : 1);
     if (count * squares > max_trap_moves) {
-        throw InvalidConfig(fmt::format(
-            "{} under house rules {} would follow {} rolls from each of {} squares, {} moves, "
-            "more than the {} allowed (max_trap_moves); use dice of fewer faces or a smaller "
-            "board",
-            question, rules.name(), count, size, count * squares, max_trap_moves));
+        throw AnalysisLimitExceeded(
+            static_cast<double>(count * squares), static_cast<double>(max_trap_moves),
+            "use dice of fewer faces or a smaller board",
+            fmt::format("{} under house rules {} would follow {} rolls from each of {} squares, "
+                        "{} moves, more than the {} allowed (max_trap_moves); use dice of fewer "
+                        "faces or a smaller board",
+                        question, rules.name(), count, size, count * squares, max_trap_moves));
     }
     std::vector<std::int64_t> rolls = listed_rolls(runs);
     if (rolls.empty() || rolls.back() < max_roll) {

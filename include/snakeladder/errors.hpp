@@ -60,6 +60,39 @@ public:
     using Error::Error;
 };
 
+/// An exact computation larger than the library's limit for it (moves, states, operations or
+/// stored entries, as the message says): `count()` is what this case would take, `limit()` the
+/// most allowed, and `instead()` what to do instead (simulate, smaller dice, another method).
+/// An InvalidConfig, as most such refusals were before they had a type of their own (the others
+/// were an Error, which it is too).
+class AnalysisLimitExceeded : public InvalidConfig {
+public:
+    AnalysisLimitExceeded(double count, double limit, std::string instead,
+                          const std::string& message)
+        : InvalidConfig(message), count_(count), limit_(limit), instead_(std::move(instead)) {}
+    [[nodiscard]] double count() const noexcept { return count_; }
+    [[nodiscard]] double limit() const noexcept { return limit_; }
+    [[nodiscard]] const std::string& instead() const noexcept { return instead_; }
+
+private:
+    double count_;
+    double limit_;
+    std::string instead_;
+};
+
+/// An iterative computation that stopped before it reached the accuracy the library vouches
+/// for: `residual()` is where it stopped (the solve's backward error, or the last change of a
+/// value iteration), as the message says.
+class NotConverged : public Error {
+public:
+    NotConverged(double residual, const std::string& message)
+        : Error(message), residual_(residual) {}
+    [[nodiscard]] double residual() const noexcept { return residual_; }
+
+private:
+    double residual_;
+};
+
 /// A player list that is empty, too long, too short or has a duplicate or empty name.
 class InvalidPlayers : public Error {
 public:
@@ -121,15 +154,21 @@ private:
 };
 
 /// A file that could not be read or written: missing, a directory, too large, a failed write.
-/// `path()` names it and the message says what the file is and why (`cannot read board file
-/// 'boards/mine.txt': No such file or directory`).
+/// `path()` names it, `reason()` says why (`No such file or directory`, `it is a directory`),
+/// and the message says both and what the file is (`cannot read board file 'boards/mine.txt':
+/// No such file or directory`).
 class FileError : public Error {
 public:
-    FileError(std::string path, const std::string& what) : Error(what), path_(std::move(path)) {}
+    FileError(std::string path, std::string reason, const std::string& what)
+        : Error(what), path_(std::move(path)), reason_(std::move(reason)) {}
+    /// A message with no reason of its own: reason() is the whole message.
+    FileError(std::string path, const std::string& what) : FileError(std::move(path), what, what) {}
     [[nodiscard]] const std::string& path() const noexcept { return path_; }
+    [[nodiscard]] const std::string& reason() const noexcept { return reason_; }
 
 private:
     std::string path_;
+    std::string reason_;
 };
 
 namespace detail {

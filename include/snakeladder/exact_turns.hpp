@@ -111,11 +111,12 @@ template <typename Config, DiceWithOdds D>
     }
     const double work = detail::SparseElimination<Config>::ascending_work(chain);
     if (work > max_exact_work) {
-        throw InvalidConfig(fmt::format(
-            "exact_expected_turns: this board would take about {:.2g} operations on exact "
-            "fractions, more than the {:.0e} allowed (its snakes are long for its size): use "
-            "expected_turns",
-            work, max_exact_work));
+        throw AnalysisLimitExceeded(
+            work, max_exact_work, "use expected_turns",
+            fmt::format("exact_expected_turns: this board would take about {:.2g} operations on "
+                        "exact fractions, more than the {:.0e} allowed (its snakes are long for "
+                        "its size): use expected_turns",
+                        work, max_exact_work));
     }
 
     // The exact odds of the rolls that matter, folded as the chain folds them.

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <fmt/format.h>
 #include <functional>
 #include <memory>
@@ -33,7 +34,9 @@ public:
     struct Moments {
         double mean = 0.0;
         double variance = 0.0;
-        std::string error; // why they cannot be given, if they cannot
+        // Why they cannot be given, if they cannot: the solve's exception, rethrown to every
+        // caller with its type (NotConverged, AnalysisLimitExceeded).
+        std::exception_ptr error;
     };
 
     explicit LazyLengthMoments(std::function<Moments()> solve) : solve_(std::move(solve)) {}
@@ -188,8 +191,8 @@ private:
             return none;
         }
         const detail::LazyLengthMoments::Moments& moments = moments_->get();
-        if (!moments.error.empty()) {
-            throw Error(moments.error);
+        if (moments.error) {
+            std::rethrow_exception(moments.error);
         }
         return moments;
     }

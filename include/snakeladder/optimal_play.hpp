@@ -182,9 +182,10 @@ public:
                 break;
             }
             if (policy.iterations >= max_iterations) {
-                throw Error(fmt::format("optimal_policy: policy iteration did not settle in {} "
-                                        "rounds on {} squares",
-                                        max_iterations, n_));
+                throw NotConverged(residual(policy),
+                                   fmt::format("optimal_policy: policy iteration did not settle "
+                                               "in {} rounds on {} squares",
+                                               max_iterations, n_));
             }
         }
         policy.residual = residual(policy);
@@ -286,9 +287,13 @@ private:
         };
         SparseRowsLu lu;
         if (!lu.factor(n_, row, max_elimination_work)) {
-            throw Error(fmt::format("optimal_policy: solving a policy on {} squares takes more "
-                                    "than {:.0e} multiply-adds (its jumps fill the factors)",
-                                    n_, max_elimination_work));
+            throw AnalysisLimitExceeded(
+                max_elimination_work, max_elimination_work,
+                "GreedyPolicy plays without solving the board",
+                fmt::format("optimal_policy: solving a policy on {} squares takes more than "
+                            "{:.0e} multiply-adds (its jumps fill the factors); GreedyPolicy "
+                            "plays without solving the board",
+                            n_, max_elimination_work));
         }
         std::vector<double> values(n_);
         for (std::size_t s = 0; s < n_; ++s) {
@@ -666,9 +671,10 @@ private:
             ticker.tick({sweeps, max_sweeps});
             record = change <= settled;
             if (!record && policy.sweeps >= max_sweeps) {
-                throw Error(fmt::format("optimal play for two players did not settle in {} "
-                                        "sweeps on {} squares (last change {:.1e})",
-                                        max_sweeps, n_, change));
+                throw NotConverged(change,
+                                   fmt::format("optimal play for two players did not settle in "
+                                               "{} sweeps on {} squares (last change {:.1e})",
+                                               max_sweeps, n_, change));
             }
         }
         const auto rest = [&](std::size_t s) {
@@ -766,10 +772,12 @@ inline void check_stay_table(const char* caller, double cells, const char* what,
                              double limit) {
     const double entries = cells * (static_cast<double>(highest_roll(rolls)) + 1.0);
     if (may_stay && entries > limit) {
-        throw_invalid_config(fmt::format(
+        std::string instead = "allow no stay, or give dice of fewer faces";
+        const std::string message = fmt::format(
             "{}: with stays allowed, every roll up to the highest ({}) on each of {:.0f} {} makes "
-            "{:.0f} decisions to keep, more than the limit of {:.0e}",
-            caller, highest_roll(rolls), cells, what, entries, limit));
+            "{:.0f} decisions to keep, more than the limit of {:.0e}; {}",
+            caller, highest_roll(rolls), cells, what, entries, limit, instead);
+        throw AnalysisLimitExceeded(entries, limit, std::move(instead), message);
     }
 }
 
@@ -785,10 +793,13 @@ void check_duel_size(const BasicBoard<Config>& board,
     }
     const double states = static_cast<double>(board.size()) * static_cast<double>(board.size());
     if (states * per_square > DuelSolver<Config>::max_sweep_work) {
-        throw_invalid_config(fmt::format(
-            "{}: two players on {} squares make {:.0f} joint states, times {:.0f} rolls over the "
-            "dice: more than the limit of {:.0e} (simulate plays such games)",
-            caller, board.size(), states, per_square, DuelSolver<Config>::max_sweep_work));
+        throw AnalysisLimitExceeded(
+            states * per_square, DuelSolver<Config>::max_sweep_work, "simulate plays such games",
+            fmt::format("{}: two players on {} squares make {:.0f} joint states, times {:.0f} "
+                        "rolls over the dice: more than the limit of {:.0e} (simulate plays such "
+                        "games)",
+                        caller, board.size(), states, per_square,
+                        DuelSolver<Config>::max_sweep_work));
     }
     check_stay_table(caller, states, "joint states", rolls, may_stay,
                      DuelSolver<Config>::max_sweep_work);
@@ -916,10 +927,14 @@ template <class Config, DiceWithOdds D>
     }
     using Planner = detail::OnePlayerPlanner<Config>;
     if (square_rolls > Planner::max_square_rolls) {
-        detail::throw_invalid_config(fmt::format(
-            "optimal_policy: {} squares times the rolls of the {} dice to choose from make {:.0f} "
-            "states and rolls, more than the limit of {:.0e}",
-            board.size(), choices.dice.size(), square_rolls, Planner::max_square_rolls));
+        throw AnalysisLimitExceeded(
+            square_rolls, Planner::max_square_rolls,
+            "give fewer dice to choose from or a smaller board",
+            fmt::format("optimal_policy: {} squares times the rolls of the {} dice to choose from "
+                        "make {:.0f} states and rolls, more than the limit of {:.0e}; give fewer "
+                        "dice to choose from or a smaller board",
+                        board.size(), choices.dice.size(), square_rolls,
+                        Planner::max_square_rolls));
     }
     detail::check_stay_table("optimal_policy", static_cast<double>(board.size()), "squares", rolls,
                              choices.may_stay, Planner::max_square_rolls);

@@ -147,10 +147,13 @@ template <typename Config>
         std::min(max_roll, detail::alike_from<typename Config::overshoot_rule>(board.size()));
     if (static_cast<std::uint64_t>(listed) >
         max_trap_moves / static_cast<std::uint64_t>(board.size())) {
-        throw InvalidConfig(fmt::format(
-            "min_rolls: {} distinct rolls from each of {} squares under {} are more than the {} "
-            "moves allowed (max_trap_moves); give fewer rolls or a smaller board",
-            listed, board.size(), Config::overshoot_rule::name, max_trap_moves));
+        throw AnalysisLimitExceeded(
+            static_cast<double>(listed) * static_cast<double>(board.size()),
+            static_cast<double>(max_trap_moves), "give fewer rolls or a smaller board",
+            fmt::format("min_rolls: {} distinct rolls from each of {} squares under {} are more "
+                        "than the {} moves allowed (max_trap_moves); give fewer rolls or a "
+                        "smaller board",
+                        listed, board.size(), Config::overshoot_rule::name, max_trap_moves));
     }
     std::vector<std::int64_t> rolls;
     rolls.reserve(static_cast<std::size_t>(listed));

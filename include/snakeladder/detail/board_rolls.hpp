@@ -144,11 +144,13 @@ std::vector<std::int64_t> rolls_that_matter(const D& dice, const BasicBoard<Conf
     const std::uint64_t count = roll_count(runs);
     const auto squares = static_cast<std::uint64_t>(board.size());
     if (!DeclaresRollsAlike<typename Config::overshoot_rule> && count > max_trap_moves / squares) {
-        throw InvalidConfig(fmt::format(
-            "checking the house rules against these dice would list {} distinct rolls for each "
-            "of {} squares under {}, more than the {} moves allowed (max_trap_moves); use dice "
-            "of fewer faces or a smaller board",
-            count, board.size(), Config::overshoot_rule::name, max_trap_moves));
+        throw AnalysisLimitExceeded(
+            static_cast<double>(count) * static_cast<double>(squares),
+            static_cast<double>(max_trap_moves), "use dice of fewer faces or a smaller board",
+            fmt::format("checking the house rules against these dice would list {} distinct rolls "
+                        "for each of {} squares under {}, more than the {} moves allowed "
+                        "(max_trap_moves); use dice of fewer faces or a smaller board",
+                        count, board.size(), Config::overshoot_rule::name, max_trap_moves));
     }
     return listed_rolls(runs);
 }

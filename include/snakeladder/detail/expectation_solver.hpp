@@ -232,18 +232,22 @@ public:
             }
         } else if (method == SolveMethod::elimination &&
                    !elimination_.factor(chain, max_elimination_work, elimination_ticks())) {
-            throw_analysis_config(fmt::format(
-                "the elimination solve would take more than {:.0e} operations or {} stored "
-                "entries on this board, whose snakes are long: use SolveMethod::gmres or "
-                "automatic",
-                max_elimination_work, SparseElimination<Config>::max_entries));
+            // The elimination stopped on reaching its budget: that is the count.
+            throw AnalysisLimitExceeded(
+                max_elimination_work, max_elimination_work, "use SolveMethod::gmres or automatic",
+                fmt::format("the elimination solve would take more than {:.0e} operations or {} "
+                            "stored entries on this board, whose snakes are long: use "
+                            "SolveMethod::gmres or automatic",
+                            max_elimination_work, SparseElimination<Config>::max_entries));
         }
         if (method == SolveMethod::direct && unknowns > max_direct_unknowns) {
-            throw_analysis_config(fmt::format(
-                "the direct solve factors a dense matrix of one row per square a token can fall "
-                "back to; this board has {}, more than the {} allowed: use SolveMethod::gmres "
-                "or automatic",
-                unknowns, max_direct_unknowns));
+            throw AnalysisLimitExceeded(
+                static_cast<double>(unknowns), static_cast<double>(max_direct_unknowns),
+                "use SolveMethod::gmres or automatic",
+                fmt::format("the direct solve factors a dense matrix of one row per square a "
+                            "token can fall back to; this board has {}, more than the {} "
+                            "allowed: use SolveMethod::gmres or automatic",
+                            unknowns, max_direct_unknowns));
         }
         report_.method = method;
         if (method == SolveMethod::direct && unknowns > 0) {
@@ -818,21 +822,25 @@ inline void require_accuracy(const SolveReport& report, const std::vector<double
     }
     if (report.backward_error > converged_backward_error) {
         if (report.method == SolveMethod::gmres) {
-            throw Error(fmt::format(
-                "expected_turns: the gmres solve did not converge on this board: after {} sweeps "
-                "its answer's residual bounds the relative error only by {:.2g}, above {:.0e} "
-                "(backward error {:.2g}; the largest value found is {:.3g} turns), and neither "
-                "factorization was affordable (the board has {} squares to fall back to, and "
-                "snakes too long to eliminate)",
-                report.sweeps, report.error_bound, required_accuracy, report.backward_error,
-                largest, report.schur_unknowns));
+            throw NotConverged(
+                report.backward_error,
+                fmt::format(
+                    "expected_turns: the gmres solve did not converge on this board: after {} "
+                    "sweeps its answer's residual bounds the relative error only by {:.2g}, "
+                    "above {:.0e} (backward error {:.2g}; the largest value found is {:.3g} "
+                    "turns), and neither factorization was affordable (the board has {} squares "
+                    "to fall back to, and snakes too long to eliminate)",
+                    report.sweeps, report.error_bound, required_accuracy, report.backward_error,
+                    largest, report.schur_unknowns));
         }
-        throw Error(fmt::format(
-            "expected_turns: the {} solve's iterative refinement stopped at a backward error of "
-            "{:.2g}, where its residual bounds the relative error only by {:.2g}, above {:.0e} "
-            "(the largest value found is {:.3g} turns)",
-            to_string(report.method), report.backward_error, report.error_bound, required_accuracy,
-            largest));
+        throw NotConverged(
+            report.backward_error,
+            fmt::format(
+                "expected_turns: the {} solve's iterative refinement stopped at a backward error "
+                "of {:.2g}, where its residual bounds the relative error only by {:.2g}, above "
+                "{:.0e} (the largest value found is {:.3g} turns)",
+                to_string(report.method), report.backward_error, report.error_bound,
+                required_accuracy, largest));
     }
     throw Error(fmt::format(
         "expected_turns: the answer cannot be trusted (after the {} solve, its residual bounds "

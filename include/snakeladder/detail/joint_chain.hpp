@@ -137,12 +137,14 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
         double probability;
     };
     constexpr std::int64_t won = -1;
-    const auto refuse = [&](const std::string& count) {
-        throw Error(fmt::format(
-            "the exact seat chances under house rules {} follow every position of all {} tokens "
-            "at once, as the rules may move or read other seats' tokens: the chain has {}, "
-            "where the limit is {}; simulate estimates them",
-            rules.name(), players, count, max_states));
+    // `states` is the count (a bound or the states found so far), `count` says it in words.
+    const auto refuse = [&](double states, const std::string& count) {
+        throw AnalysisLimitExceeded(
+            states, static_cast<double>(max_states), "simulate estimates them",
+            fmt::format("the exact seat chances under house rules {} follow every position of all "
+                        "{} tokens at once, as the rules may move or read other seats' tokens: "
+                        "the chain has {}, where the limit is {}; simulate estimates them",
+                        rules.name(), players, count, max_states));
     };
     // Every seat on any square below home, any seat due: the most the chain could have. Past
     // twice the limit, refused at once; below, the states are counted as they are found.
@@ -150,6 +152,7 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
                          static_cast<double>(players);
     if (bound > 2.0 * static_cast<double>(max_states)) {
         refuse(
+            bound,
             fmt::format("up to {:.4g} states ({} squares to the power {}, times {} seats to roll)",
                         bound, board.size(), players, players));
     }
@@ -174,7 +177,8 @@ JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutc
             }
             const std::uint32_t to = states.find_or_add(end.state, added);
             if (states.size() > max_states) {
-                refuse(fmt::format("more than {} states", max_states));
+                refuse(static_cast<double>(states.size()),
+                       fmt::format("more than {} states", max_states));
             }
             moves.push_back({to, static_cast<std::uint32_t>(end.turns), end.probability});
         }

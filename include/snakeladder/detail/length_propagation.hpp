@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <fmt/format.h>
 #include <limits>
 #include <memory>
@@ -109,8 +110,8 @@ struct LengthDistributionAccess {
             });
             moments.mean = mean[0];
             moments.variance = variance[0];
-        } catch (const Error& error) {
-            moments.error = error.what();
+        } catch (const Error&) {
+            moments.error = std::current_exception();
         }
         return moments;
     }
@@ -411,8 +412,8 @@ struct LengthDistributionAccess {
                 report);
             moments.mean = mean[0];
             moments.variance = variance[0];
-        } catch (const Error& error) {
-            moments.error = error.what();
+        } catch (const Error&) {
+            moments.error = std::current_exception();
         }
         return moments;
     }

@@ -29,7 +29,8 @@ inline std::string read_text_file(const std::filesystem::path& path, std::string
                                   std::uintmax_t max_bytes) {
     const std::string shown = path.string();
     const auto fail = [&](const std::string& why) {
-        throw FileError(shown, "cannot read " + std::string(kind) + " '" + shown + "': " + why);
+        throw FileError(shown, why,
+                        "cannot read " + std::string(kind) + " '" + shown + "': " + why);
     };
     std::error_code status_error;
     const std::filesystem::file_status status = std::filesystem::status(path, status_error);
@@ -80,7 +81,8 @@ inline void write_text_file(const std::filesystem::path& path, std::string_view 
                             std::string_view text) {
     const std::string shown = path.string();
     const auto fail = [&](const std::string& why) {
-        throw FileError(shown, "cannot write " + std::string(kind) + " '" + shown + "': " + why);
+        throw FileError(shown, why,
+                        "cannot write " + std::string(kind) + " '" + shown + "': " + why);
     };
     if (path.filename().empty()) {
         fail("the path names no file");

@@ -64,11 +64,12 @@ public:
         : size_(board.size()) {
         const double applications = static_cast<double>(size_) * static_cast<double>(rolls.size());
         if (applications > max_roll_applications) {
-            throw Error(fmt::format(
-                "the exact analysis under house rules {} follows every roll from every square: "
-                "{} squares times {} rolls is more than its limit of {:.0e}; simulate estimates "
-                "this game",
-                rules.name(), size_, rolls.size(), max_roll_applications));
+            throw AnalysisLimitExceeded(
+                applications, max_roll_applications, "simulate estimates this game",
+                fmt::format("the exact analysis under house rules {} follows every roll from "
+                            "every square: {} squares times {} rolls is more than its limit of "
+                            "{:.0e}; simulate estimates this game",
+                            rules.name(), size_, rolls.size(), max_roll_applications));
         }
         start_.reserve(static_cast<std::size_t>(size_) + 2);
         start_.push_back(0);
@@ -284,12 +285,14 @@ public:
     }
 
     /// `who` cannot solve the board: what the caller hears.
-    [[nodiscard]] Error too_much_work(std::string_view who, double budget,
-                                      std::string_view advice = "") const {
-        return Error(fmt::format("{} cannot solve this board of {} squares: its snakes are so long "
-                                 "that the elimination would take more than {:.0e} operations or "
-                                 "{} entries{}",
-                                 who, size_, budget, SparseRowsLu::max_entries, advice));
+    /// The elimination stopped on reaching `budget`, so that is the count the error carries.
+    [[nodiscard]] AnalysisLimitExceeded too_much_work(std::string_view who, double budget,
+                                                      std::string instead = "") const {
+        const std::string message = fmt::format(
+            "{} cannot solve this board of {} squares: its snakes are so long that "
+            "the elimination would take more than {:.0e} operations or {} entries{}{}",
+            who, size_, budget, SparseRowsLu::max_entries, instead.empty() ? "" : "; ", instead);
+        return {budget, budget, std::move(instead), message};
     }
 
 private:
@@ -343,7 +346,7 @@ private:
             });
         if (!ok) {
             throw too_much_work("the exact analysis under house rules", max_elimination_work,
-                                "; simulate estimates this game");
+                                "simulate estimates this game");
         }
         factored_ = true;
     }

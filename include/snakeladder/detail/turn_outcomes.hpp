@@ -85,10 +85,14 @@ public:
                 return ends_;
             }
             if (roll_number == max_rolls_followed) {
-                throw Error(fmt::format(
-                    "under house rules {} a turn may practically never end: one that began with "
-                    "the tokens on {} is still under way after {} rolls with probability {:.3g}",
-                    rules_->name(), fmt::join(start.squares, " "), max_rolls_followed, under_way));
+                throw AnalysisLimitExceeded(
+                    static_cast<double>(max_rolls_followed),
+                    static_cast<double>(max_rolls_followed), "simulate estimates this game",
+                    fmt::format("under house rules {} a turn may practically never end: one that "
+                                "began with the tokens on {} is still under way after {} rolls "
+                                "with probability {:.3g}; simulate estimates this game",
+                                rules_->name(), fmt::join(start.squares, " "), max_rolls_followed,
+                                under_way));
             }
             std::swap(now_, next_);
         }
@@ -175,11 +179,13 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
     const auto squares = static_cast<std::size_t>(home) + 1;
     const std::uint64_t moves = static_cast<std::uint64_t>(home) * rolls.size();
     if (moves > max_trap_moves) {
-        throw_invalid_config(fmt::format(
-            "checking that every game can end under house rules {} follows {} distinct rolls "
-            "from each of {} squares, {} moves, more than the {} allowed; use fewer distinct "
-            "rolls or a smaller board",
-            rules.name(), rolls.size(), home, moves, max_trap_moves));
+        throw AnalysisLimitExceeded(
+            static_cast<double>(moves), static_cast<double>(max_trap_moves),
+            "use fewer distinct rolls or a smaller board",
+            fmt::format("checking that every game can end under house rules {} follows {} "
+                        "distinct rolls from each of {} squares, {} moves, more than the {} "
+                        "allowed; use fewer distinct rolls or a smaller board",
+                        rules.name(), rolls.size(), home, moves, max_trap_moves));
     }
     GameState lone({.players = std::max<std::size_t>(seats, 1), .max_roll = max_roll});
 
