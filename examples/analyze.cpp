@@ -956,8 +956,7 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
                                        : seat_chances(lengths, players);
         } catch (const Error& error) {
             // The joint chain's limit is the expected refusal: a short line says it.
-            const bool limit =
-                std::string_view(error.what()).find("where the limit is") != std::string_view::npos;
+            const bool limit = dynamic_cast<const AnalysisLimitExceeded*>(&error) != nullptr;
             report.print("  {:>7}  {}\n", players,
                          limit ? "too many positions to follow exactly, as knock-back couples the "
                                  "tokens"

@@ -513,6 +513,19 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
         CHECK(rolls.limit() == 1e8);
         CHECK(rolls.instead() == "simulate estimates this game");
     }
+    SECTION("a turn that practically never ends") {
+        // Roll again on a 2, which comes up 9,999 times in 10,000: after 100,000 rolls a turn is
+        // still under way with probability 0.9999^100000 = e^-10.0005 = 4.54e-5, far above the
+        // 2^-64 left out. Not a size: the chance under way is the residual.
+        const LoadedDice<> twos({1, 9999});
+        const double under_way = std::pow(0.9999, 100'000.0);
+        const auto endless = thrown_by<NotConverged>(
+            [&] { (void)expected_turns(plain_board(4), twos, RollAgainOnMax{}); });
+        CHECK(std::abs(endless.residual() - under_way) <= 1e-6 * under_way);
+        CHECK_THAT(std::string(endless.what()),
+                   SL_CONTAINS("RollAgainOnMax a turn may practically never end") &&
+                       SL_CONTAINS("after 100000 rolls with probability 4.54e-05"));
+    }
     SECTION("rules these dice cannot play, refused as a game refuses them") {
         REQUIRE_THROWS_AS(expected_turns(classic(), FairDice<>({.sides = 1}), RollAgainOnMax{}),
                           InvalidConfig);

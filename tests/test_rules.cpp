@@ -37,16 +37,7 @@ TEST_CASE("each overshoot rule from squares 4 and 8 of 10, worked out by hand", 
     // BounceBack: 11 from 8 comes back 9, to square 1; 12 would come back to 0, and stops on 1.
     STATIC_REQUIRE(BounceBack::apply(8, 11, 10) == OvershootOutcome{1, false});
     STATIC_REQUIRE(BounceBack::apply(8, 12, 10) == OvershootOutcome{1, false});
-    // The names saved games and messages use, and the behaviour each chain rule stands for.
-    STATIC_REQUIRE(ExactFinish::name == "ExactFinish");
-    STATIC_REQUIRE(BounceBack::name == "BounceBack");
-    STATIC_REQUIRE(OvershootWins::name == "OvershootWins");
-    STATIC_REQUIRE(RejectChains::policy == ChainPolicy::reject);
-    STATIC_REQUIRE(FollowChains::policy == ChainPolicy::follow);
-    STATIC_REQUIRE(SingleJump::policy == ChainPolicy::single);
-    STATIC_REQUIRE(RejectChains::name == "RejectChains");
-    STATIC_REQUIRE(FollowChains::name == "FollowChains");
-    STATIC_REQUIRE(SingleJump::name == "SingleJump");
+    // The rules' names are what saved games write: the saved-game tests read them back.
 }
 
 // Found by fuzz_board_jumps: ExactFinish, BounceBack and OvershootWins added the roll to the

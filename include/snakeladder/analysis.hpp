@@ -144,9 +144,10 @@ std::shared_ptr<TurnKernel<Config>> turn_kernel(const BasicBoard<Config>& board,
 /// of squares and many long snakes can take a minute.
 ///
 /// Throws InvalidConfig when the dice's face probabilities are not a distribution or
-/// `options.progress_interval` is negative, and Error when the answer cannot be vouched for to
-/// 4 digits (a board on which a game almost never ends, whose expected length is beyond double
-/// precision).
+/// `options.progress_interval` is negative, AnalysisLimitExceeded when the method asked for
+/// cannot take the board, NotConverged when the solve stops short, and Error when the answer
+/// cannot be vouched for to 4 digits (a board on which a game almost never ends, whose expected
+/// length is beyond double precision).
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] ExpectedTurns expected_turns(const BasicBoard<Config>& board, const D& dice,
                                            const SolveOptions& options) {
@@ -172,9 +173,9 @@ template <typename Config, DiceWithOdds D>
 /// reports the elimination and its residual.
 ///
 /// Throws InvalidConfig as expected_turns(board, dice) does and for rules these dice cannot play
-/// (as Game does), and Error past the documented limits: more than 10^8 rolls to follow
-/// (squares times the dice's rolls), snakes so long that the elimination would take more than
-/// 2 x 10^9 operations, or a turn that practically never ends.
+/// (as Game does), AnalysisLimitExceeded past the documented limits: more than 10^8 rolls to
+/// follow (squares times the dice's rolls), snakes so long that the elimination would take more
+/// than 2 x 10^9 operations; and NotConverged for a turn that practically never ends.
 ///
 /// `options` as for expected_turns(board, dice, options) when the rules are off. Under rules
 /// that are on, the solve is always the elimination of the turn's chain (`options.method` must
@@ -323,8 +324,8 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
 /// formula of seat_chances(one_player, players) applies to the length under the rules, for any
 /// number of players. Rules that may move or read other seats' tokens (KnockBack) are followed
 /// through the joint chain of all tokens, exactly, up to 1,000,000 states (two players on 100
-/// squares: 20,000); past that, Error names the count and points to simulate. `undecided` is the
-/// chance the tabulated turns leave open.
+/// squares: 20,000); past that, AnalysisLimitExceeded names the count and points to simulate.
+/// `undecided` is the chance the tabulated turns leave open.
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 [[nodiscard]] SeatChances seat_chances(const BasicBoard<Config>& board, const D& dice, int players,
                                        const DistributionOptions& options,

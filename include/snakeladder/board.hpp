@@ -46,7 +46,8 @@ struct Move {
 /// `alike_from`, the rolls are followed one by one, as below). Under an overshoot rule that
 /// declares no `past_home` each distinct roll counts, and each move is kept (4 bytes), so this also
 /// bounds memory to half a gigabyte. Under house rules, whole turns are followed roll by roll:
-/// squares times distinct rolls. A larger question is refused with InvalidConfig naming the call.
+/// squares times distinct rolls. A larger question is refused with AnalysisLimitExceeded (an
+/// InvalidConfig) naming the call.
 inline constexpr std::uint64_t max_trap_moves = detail::trap_move_limit;
 
 namespace detail {

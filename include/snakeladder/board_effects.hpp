@@ -77,10 +77,10 @@ struct EffectsOptions {
 /// itself (the inverse's diagonal), about the factorization's work again. `options.progress`
 /// hears the share done: the turns followed, the rows factored and the rows inverted, a third
 /// each. Throws InvalidConfig for a board on which a trap can be reached (a token stuck there
-/// visits it for ever), naming the traps, or a negative progress interval; Error when the
-/// elimination would take too much work (very long snakes on a big board) or the visits cannot
-/// be vouched for (a game that almost never ends); the rest as expected_turns(board, dice,
-/// house_rules).
+/// visits it for ever), naming the traps, or a negative progress interval; AnalysisLimitExceeded
+/// when the elimination would take too much work (very long snakes on a big board); Error when
+/// the visits cannot be vouched for (a game that almost never ends); the rest as
+/// expected_turns(board, dice, house_rules).
 template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] SquareStatistics square_statistics(const BasicBoard<Config>& board, const D& dice,
                                                  const Rules& house_rules = Rules{},
@@ -111,7 +111,8 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
         [&ticker](double share) { ticker.tick((1.0 + 2.0 * share) / 3.0); });
     if (!inverse) {
         throw kernel->too_much_work("square_statistics",
-                                    detail::TurnKernel<Config>::max_inverse_work);
+                                    detail::TurnKernel<Config>::max_inverse_work,
+                                    "use a smaller board or shorter snakes");
     }
     SolveReport report;
     const std::vector<double> from_start = kernel->inverse_row(*inverse, 0, report);

@@ -61,8 +61,9 @@ public:
 };
 
 /// An exact computation larger than the library's limit for it (moves, states, operations or
-/// stored entries, as the message says): `count()` is what this case would take, `limit()` the
-/// most allowed, and `instead()` what to do instead (simulate, smaller dice, another method).
+/// stored entries, as the message says): `count()` is what this case would take (where the work
+/// stops as it reaches the limit, a factorization, the limit itself: it takes more), `limit()`
+/// the most allowed, and `instead()` what to do instead (simulate, smaller dice, another method).
 /// An InvalidConfig, as most such refusals were before they had a type of their own (the others
 /// were an Error, which it is too).
 class AnalysisLimitExceeded : public InvalidConfig {
@@ -81,8 +82,8 @@ private:
 };
 
 /// An iterative computation that stopped before it reached the accuracy the library vouches
-/// for: `residual()` is where it stopped (the solve's backward error, or the last change of a
-/// value iteration), as the message says.
+/// for: `residual()` is where it stopped, as the message says (a solve's backward error, a value
+/// iteration's last change, a policy's residual, the chance of a turn still under way).
 class NotConverged : public Error {
 public:
     NotConverged(double residual, const std::string& message)

@@ -139,9 +139,9 @@ public:
 
     /// E[T], exact (solved, not summed from the table). +infinity when a trap can be reached.
     /// Solved on the first call to mean(), variance() or standard_deviation() of this
-    /// distribution or of a copy of it (the three share one solve), never before. Throws Error,
-    /// as expected_turns does, on a board where a game almost never ends and the mean is too
-    /// large to compute (the table itself is still valid there).
+    /// distribution or of a copy of it (the three share one solve), never before. Throws what
+    /// expected_turns does (NotConverged, or Error), on a board where a game almost never ends and
+    /// the mean is too large to compute (the table itself is still valid there).
     [[nodiscard]] double mean() const { return moments().mean; }
     /// Var[T], exact from the linear system; +infinity when a trap can be reached.
     [[nodiscard]] double variance() const { return moments().variance; }

@@ -812,9 +812,9 @@ void check_duel_size(const BasicBoard<Config>& board,
 /// position, and seat 0's and seat 1's chances from the start (`win_chance`,
 /// `other_win_chance`). A game in which neither ever gets home counts as won by nobody, so the
 /// two chances may sum to less than 1. Throws InvalidConfig for choices without dice and when
-/// the joint squares times the rolls of all the dice pass 2e7 (naming both) or
-/// `options.progress_interval` is negative; Error when value iteration does not settle in
-/// 100,000 sweeps.
+/// the joint squares times the rolls of all the dice pass 2e7 (AnalysisLimitExceeded, naming
+/// both) or `options.progress_interval` is negative; NotConverged when value iteration does not
+/// settle in 100,000 sweeps.
 ///
 /// Each sweep reads the joint squares times the rolls (at most 2e7). `options.progress` hears
 /// the sweeps done of at most 100,000, and at the end (sweeps, sweeps); an exception it throws
@@ -907,9 +907,10 @@ template <class Config, DiceWithOdds D, Policy P>
 /// The policy that minimises one player's expected number of turns on `board` with `choices`
 /// (the standard game: no house rules), with its values, its decision on every square and its
 /// gain over default play. Throws InvalidConfig for choices without dice, when no way of playing
-/// brings the token home surely from square 0, and when squares times the rolls of all the dice
-/// exceed 2e7 (naming both) or `options.progress_interval` is negative; Error when one
-/// policy's solve would take more than 2e9 multiply-adds.
+/// brings the token home surely from square 0, or `options.progress_interval` is negative;
+/// AnalysisLimitExceeded when squares times the rolls of all the dice exceed 2e7 (naming both)
+/// and when one policy's solve would take more than 2e9 multiply-adds; NotConverged when policy
+/// iteration does not settle in 1,000 rounds.
 ///
 /// Each round solves one policy exactly and improves it (squares times rolls). `options.progress`
 /// hears the rounds done of at most 1,000, and at the end (rounds, rounds); an exception it

@@ -1,4 +1,6 @@
-// Everything in one include: #include <snakeladder/snakeladder.hpp>
+// Everything in one include: #include <snakeladder/snakeladder.hpp>. Every public header is named
+// here but two that need another library: exact_turns.hpp (Boost.Multiprecision's integers) and
+// catch2.hpp (Catch2's matchers, for tests).
 #pragma once
 
 #include "analysis.hpp"
@@ -11,11 +13,13 @@
 #include "config.hpp"
 #include "decision_game.hpp"
 #include "decisions.hpp"
+#include "dice.hpp"
 #include "errors.hpp"
 #include "files.hpp"
 #include "game.hpp"
 #include "game_events.hpp"
 #include "game_result.hpp"
+#include "game_state.hpp"
 #include "house_rules.hpp"
 #include "jump.hpp"
 #include "length_distribution.hpp"

@@ -122,8 +122,9 @@ private:
 };
 
 /// The seat chances of `players` seats racing on `board` under `rules`, through the joint chain.
-/// `max_turns`, `tail_epsilon` and `progress` as in DistributionOptions. Throws Error when the
-/// chain has more than `max_states` states (max_joint_states; smaller in the tests).
+/// `max_turns`, `tail_epsilon` and `progress` as in DistributionOptions. Throws
+/// AnalysisLimitExceeded when the chain has more than `max_states` states (max_joint_states;
+/// smaller in the tests).
 template <class Config, HouseRule Rules>
 JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls,
                      int max_roll, const Rules& rules, std::size_t players, std::int64_t max_turns,

@@ -56,7 +56,8 @@ public:
     static constexpr double max_elimination_work = 2.0e9;
 
     /// The kernel of `board` with the dice's chance outcomes `rolls` (their highest `max_roll`)
-    /// under `rules`. Throws Error when it would take more than max_roll_applications rolls.
+    /// under `rules`. Throws AnalysisLimitExceeded when it would take more than
+    /// max_roll_applications rolls.
     /// `ticker`, when given, hears how many squares have been followed (SolveProgress::followed).
     template <HouseRule Rules>
     TurnKernel(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls, int max_roll,
@@ -123,9 +124,9 @@ public:
 
     /// Solves (I - K) x = rhs on the finite squares (rhs(s) for each), by elimination with up to
     /// three steps of refinement; other squares get +infinity. `report` tells how well the
-    /// answer satisfies the system (error_bound: max |rhs - (I - K) x|). Throws Error when the
-    /// elimination would take more than max_elimination_work. `ticker`, when given, hears how
-    /// far the first solve's factorization has come.
+    /// answer satisfies the system (error_bound: max |rhs - (I - K) x|). Throws
+    /// AnalysisLimitExceeded when the elimination would take more than max_elimination_work.
+    /// `ticker`, when given, hears how far the first solve's factorization has come.
     template <class Rhs>
     std::vector<double> solve(Rhs&& rhs, SolveReport& report, SolveTicker* ticker = nullptr) {
         factor(ticker);

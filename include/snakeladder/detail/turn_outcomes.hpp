@@ -85,12 +85,12 @@ public:
                 return ends_;
             }
             if (roll_number == max_rolls_followed) {
-                throw AnalysisLimitExceeded(
-                    static_cast<double>(max_rolls_followed),
-                    static_cast<double>(max_rolls_followed), "simulate estimates this game",
+                // Not a size: the chance still under way did not fall away (the residual).
+                throw NotConverged(
+                    under_way,
                     fmt::format("under house rules {} a turn may practically never end: one that "
                                 "began with the tokens on {} is still under way after {} rolls "
-                                "with probability {:.3g}; simulate estimates this game",
+                                "with probability {:.3g}",
                                 rules_->name(), fmt::join(start.squares, " "), max_rolls_followed,
                                 under_way));
             }
@@ -163,8 +163,8 @@ inline constexpr int quick_proof_turn_rolls = 3;
 /// examined. A user's rule is run in a game of `seats` seats, the other tokens on square 0 at the
 /// start of every turn followed, so that a rule that acts on another seat ("whoever gets home
 /// makes the next seat miss a turn") finds the seats of the game it will be played in; only the
-/// mover's square is kept from a turn's end. TurnFollower's Error for a turn that practically
-/// never ends reaches the caller.
+/// mover's square is kept from a turn's end. TurnFollower's NotConverged for a turn that
+/// practically never ends reaches the caller.
 ///
 /// Squares times rolls at most max_trap_moves, else InvalidConfig, as for Board::traps; the
 /// search keeps 8 bytes per distinct square a turn can end on. With several dice to pick from
