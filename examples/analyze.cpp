@@ -356,7 +356,7 @@ std::vector<double> simulate_and_report(Report& report, const BasicBoard<Config>
     }
     SimulationResult solo;
     try {
-        solo = simulate(board, dice, settings, ChosenHouseRules(options.rules.house));
+        solo = simulate(board, dice, ChosenHouseRules(options.rules.house), settings);
     } catch (const InvalidConfig& error) {
         report.print("  not run: {}\n", error.what());
         report.data.set("simulation", data.set("error", error.what()));
@@ -388,7 +388,7 @@ std::vector<double> simulate_and_report(Report& report, const BasicBoard<Config>
         settings.progress = progress_bar("two players");
     }
     const SimulationResult race =
-        simulate(board, dice, settings, ChosenHouseRules(options.rules.house));
+        simulate(board, dice, ChosenHouseRules(options.rules.house), settings);
     const double exact_first = two_players.win_probability[0];
     report.print("  two players: the first to play wins {:.2f}% +- {:.2f}\n",
                  100.0 * race.win_rate(0), 100.0 * race.win_rate_standard_error(0));
@@ -860,7 +860,7 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
             std::fflush(stderr);
         };
     }
-    const LengthDistribution lengths = length_distribution(board, dice, tabulation, house);
+    const LengthDistribution lengths = length_distribution(board, dice, house, tabulation);
     if (tabulating_shown) {
         fmt::print(stderr, "\r\033[K"); // the table is done: clear the progress line
     }
@@ -952,7 +952,7 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         // them, which grows with the players and is refused past its limit.
         SeatChances seats;
         try {
-            seats = house.knock_back() ? seat_chances(board, dice, players, {}, house)
+            seats = house.knock_back() ? seat_chances(board, dice, players, house)
                                        : seat_chances(lengths, players);
         } catch (const Error& error) {
             // The joint chain's limit is the expected refusal: a short line says it.

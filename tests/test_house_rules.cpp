@@ -874,8 +874,8 @@ TEST_CASE("House rules refuse a board on which whole turns can trap a token") {
               "squares 5, 6, 7, 8 and 9 are traps: a token can reach them from the start, but "
               "from them home can never be reached with rolls {1, 2} under house rules "
               "ExtraTurnOnMax<2>");
-        CHECK_THROWS_AS(simulate(board, coin, {.games = 10}, forfeit), InvalidConfig);
-        CHECK_THROWS_WITH(simulate(board, coin, {.games = 10}, forfeit),
+        CHECK_THROWS_AS(simulate(board, coin, forfeit, {.games = 10}), InvalidConfig);
+        CHECK_THROWS_WITH(simulate(board, coin, forfeit, {.games = 10}),
                           "simulate: the board is refused, as some games would never end: "
                           "squares 5, 6, 7, 8 and 9 are traps: a token can reach them from the "
                           "start, but from them home can never be reached with rolls {1, 2} "

@@ -5,6 +5,7 @@
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -164,7 +165,7 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
         REQUIRE(e.solve.error_bound < 1e-13);
         // No game ends before turn 3; it ends on turn 3 by 1, 2, 1 (1/8) or by 2 (missing turn
         // 2), then 2 (1/4).
-        const LengthDistribution d = length_distribution(board, die, {}, MissTurnSquares{2});
+        const LengthDistribution d = length_distribution(board, die, MissTurnSquares{2});
         REQUIRE(d.probability(1) == 0.0);
         REQUIRE(d.probability(2) == 0.0);
         REQUIRE(d.probability(3) == Approx(0.375).epsilon(1e-14));
@@ -196,7 +197,7 @@ TEST_CASE("expected turns under house rules match values worked out by hand",
         REQUIRE(e.from_square[2] == Approx(1.5).epsilon(1e-14));
         REQUIRE(e.from_square[1] == Approx(1.75).epsilon(1e-14));
         REQUIRE(e.from_start == Approx(2.125).epsilon(1e-14));
-        const LengthDistribution d = length_distribution(board, die, {}, RollAgainOnMax{});
+        const LengthDistribution d = length_distribution(board, die, RollAgainOnMax{});
         // Home in one turn: 2, 2 (1/4). In two: a 1 to square 1, then a 2 to 3 and the rest of
         // that turn, which ends home (1/2 x 1/2); or 2, 1 to square 3, then home (1/4).
         REQUIRE(d.probability(1) == Approx(0.25).epsilon(1e-14));
@@ -299,7 +300,7 @@ TEST_CASE("length_distribution under house rules reports while the turns are fol
         seen.emplace_back(turns, running);
     };
     const LengthDistribution lengths =
-        length_distribution(board, FairDice<>{}, options, ExtraTurnOnMax<3>{});
+        length_distribution(board, FairDice<>{}, ExtraTurnOnMax<3>{}, options);
     REQUIRE(seen.size() == 10'000 + static_cast<std::size_t>(lengths.turns() / 64) + 1);
     for (std::size_t i = 0; i < 10'000; ++i) {
         CHECK(seen[i] == std::pair<std::int64_t, double>(0, 1.0));
@@ -313,7 +314,7 @@ TEST_CASE("length_distribution under house rules reports while the turns are fol
         stopped_at = turns;
         throw Cancelled{};
     };
-    CHECK_THROWS_AS(length_distribution(board, FairDice<>{}, options, ExtraTurnOnMax<3>{}),
+    CHECK_THROWS_AS(length_distribution(board, FairDice<>{}, ExtraTurnOnMax<3>{}, options),
                     Cancelled);
     CHECK(stopped_at == 0); // while the turns were followed
 }
@@ -337,7 +338,7 @@ TEST_CASE("six to start adds the wait for a six to the standard game from where 
             REQUIRE(six.from_square[static_cast<std::size_t>(s)] ==
                     Approx(plain.from_square[static_cast<std::size_t>(s)]).epsilon(1e-12));
         }
-        const LengthDistribution d = length_distribution(board, die, {}, SixToStart{});
+        const LengthDistribution d = length_distribution(board, die, SixToStart{});
         REQUIRE(d.mean() == Approx(by_hand).epsilon(1e-12));
         // P(T = 1) = 0 on every board (a maximum then reaches at most itself + a ladder).
         REQUIRE(d.probability(1) == 0.0);
@@ -353,7 +354,7 @@ TEST_CASE("seat chances under knock-back follow all tokens at once, as an indepe
     const FairDice<> die({.sides = faces});
     const Board<> board = plain_board(size);
     const KnockBackReference reference = knock_back_reference(size, faces);
-    const SeatChances chances = seat_chances(board, die, 2, {}, KnockBack{});
+    const SeatChances chances = seat_chances(board, die, 2, KnockBack{});
     REQUIRE(chances.win_probability.size() == 2);
     REQUIRE(chances.win_probability[0] == Approx(reference.seat0_wins).epsilon(1e-12));
     REQUIRE(chances.win_probability[1] == Approx(1.0 - reference.seat0_wins).epsilon(1e-12));
@@ -364,13 +365,39 @@ TEST_CASE("seat chances under knock-back follow all tokens at once, as an indepe
     REQUIRE(std::abs(plain.win_probability[0] - chances.win_probability[0]) > 1e-3);
 }
 
+// The order of 0.x, the options before the house rules, still works for this release (and warns:
+// it is deprecated, so this test silences the warning): the same call, the same figures.
+TEST_CASE("the options before the house rules, deprecated, give what the new order gives",
+          "[analysis][house_rules]") {
+    const Board<> board = plain_board(20);
+    const FairDice<> die({.sides = 6});
+    const DistributionOptions options{.max_turns = 300};
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+    const LengthDistribution old_lengths = length_distribution(board, die, options, KnockBack{});
+    const SeatChances old_seats = seat_chances(board, die, 2, options, KnockBack{});
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+    const LengthDistribution lengths = length_distribution(board, die, KnockBack{}, options);
+    CHECK(old_lengths.probabilities().size() == lengths.probabilities().size());
+    CHECK(std::equal(old_lengths.probabilities().begin(), old_lengths.probabilities().end(),
+                     lengths.probabilities().begin()));
+    CHECK(old_lengths.turns() == 300);
+    const SeatChances seats = seat_chances(board, die, 2, KnockBack{}, options);
+    CHECK(old_seats.win_probability == seats.win_probability);
+    CHECK(old_seats.expected_turns == seats.expected_turns);
+}
+
 TEST_CASE("the joint chain and the one-token formula agree on a rule that touches only the mover",
           "[analysis][house_rules]") {
     const FairDice<> die({.sides = 6});
     for (const int players : {2, 3}) {
         const Board<> board = players == 2 ? classic() : plain_board(30);
-        const SeatChances alone = seat_chances(board, die, players, {}, SixToStart{});
-        const SeatChances jointly = seat_chances(board, die, players, {}, SixToStartJointly{});
+        const SeatChances alone = seat_chances(board, die, players, SixToStart{});
+        const SeatChances jointly = seat_chances(board, die, players, SixToStartJointly{});
         for (std::size_t seat = 0; seat < static_cast<std::size_t>(players); ++seat) {
             REQUIRE(jointly.win_probability[seat] ==
                     Approx(alone.win_probability[seat]).epsilon(1e-10));
@@ -385,8 +412,8 @@ TEST_CASE("the race ends with the winner's turn, even when play goes on to the l
     // rotation passes over (seats with turns to miss); the race's length must not count them.
     const Board<> board({}, GameConfig<>({.size = 30, .play_to_last = true}));
     const FairDice<> die({.sides = 6});
-    const SeatChances alone = seat_chances(board, die, 3, {}, MissTurnSquares{10});
-    const SeatChances jointly = seat_chances(board, die, 3, {}, MissOnTenJointly{});
+    const SeatChances alone = seat_chances(board, die, 3, MissTurnSquares{10});
+    const SeatChances jointly = seat_chances(board, die, 3, MissOnTenJointly{});
     for (std::size_t seat = 0; seat < 3; ++seat) {
         REQUIRE(jointly.win_probability[seat] ==
                 Approx(alone.win_probability[seat]).epsilon(1e-10));
@@ -418,13 +445,13 @@ TEST_CASE("the analysis under house rules agrees with simulate within 4 standard
     const auto check_length = [&](const auto& rules) {
         CAPTURE(rules.name());
         const double exact = expected_turns(board, die, rules).from_start;
-        const SimulationResult sim = simulate(board, die, one, rules);
+        const SimulationResult sim = simulate(board, die, rules, one);
         REQUIRE(sim.unfinished == 0);
         REQUIRE(std::abs(sim.turns.mean - exact) <= 4.0 * sim.turns.standard_error);
         // The deviation too: its standard error is sd sqrt((kurtosis - 1) / (4 games)), under
         // 0.7% of sd for 40,000 games (a game's length has a kurtosis below 9): 3% is more than
         // 4 standard errors.
-        const double sd = length_distribution(board, die, {}, rules).standard_deviation();
+        const double sd = length_distribution(board, die, rules).standard_deviation();
         REQUIRE(std::abs(sim.turns.standard_deviation - sd) <= 0.03 * sd);
     };
     check_length(ExtraTurnOnMax<3>{});
@@ -438,8 +465,8 @@ TEST_CASE("the analysis under house rules agrees with simulate within 4 standard
     // Two seats under knock-back: the joint chain.
     const SimulationOptions two{.games = 40'000, .players = 2, .seed = 5};
     const HouseRules<ExtraTurnOnMax<3>, KnockBack> family;
-    const SeatChances exact = seat_chances(board, die, 2, {}, family);
-    const SimulationResult sim = simulate(board, die, two, family);
+    const SeatChances exact = seat_chances(board, die, 2, family);
+    const SimulationResult sim = simulate(board, die, family, two);
     for (int seat = 0; seat < 2; ++seat) {
         REQUIRE(
             std::abs(sim.win_rate(seat) - exact.win_probability[static_cast<std::size_t>(seat)]) <=
@@ -449,8 +476,8 @@ TEST_CASE("the analysis under house rules agrees with simulate within 4 standard
 
     // Three seats under a rule of the user's that touches only the mover: the one-token formula.
     const SimulationOptions three{.games = 40'000, .players = 3, .seed = 8};
-    const SeatChances climbing = seat_chances(board, die, 3, {}, ClimbRollsAgain{});
-    const SimulationResult climbed = simulate(board, die, three, ClimbRollsAgain{});
+    const SeatChances climbing = seat_chances(board, die, 3, ClimbRollsAgain{});
+    const SimulationResult climbed = simulate(board, die, ClimbRollsAgain{}, three);
     for (int seat = 0; seat < 3; ++seat) {
         REQUIRE(std::abs(climbed.win_rate(seat) -
                          climbing.win_probability[static_cast<std::size_t>(seat)]) <=
@@ -465,13 +492,13 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
     const FairDice<> die({.sides = 6});
     SECTION("three players under knock-back on the classic board") {
         // Up to 100^3 x 3 = 3,000,000 positions: past the limit of 1,000,000 states.
-        REQUIRE_THROWS_WITH(seat_chances(classic(), die, 3, {}, KnockBack{}),
+        REQUIRE_THROWS_WITH(seat_chances(classic(), die, 3, KnockBack{}),
                             SL_CONTAINS("all 3 tokens") && SL_CONTAINS("up to 3e+06 states") &&
                                 SL_CONTAINS("where the limit is 1000000") &&
                                 SL_CONTAINS("simulate"));
         // The same figures apart from the message, to act on.
         const auto refused = thrown_by<AnalysisLimitExceeded>(
-            [&] { (void)seat_chances(classic(), die, 3, {}, KnockBack{}); });
+            [&] { (void)seat_chances(classic(), die, 3, KnockBack{}); });
         CHECK(refused.count() == 3e6);
         CHECK(refused.limit() == 1e6);
         CHECK(refused.instead() == "simulate estimates them");
@@ -499,7 +526,7 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
                     .states > 1000);
     }
     SECTION("eight players under knock-back, refused before any work") {
-        REQUIRE_THROWS_WITH(seat_chances(classic(), die, 8, {}, KnockBack{}),
+        REQUIRE_THROWS_WITH(seat_chances(classic(), die, 8, KnockBack{}),
                             SL_CONTAINS("up to 8e+16 states"));
     }
     SECTION("too many rolls to follow") {
@@ -533,8 +560,8 @@ TEST_CASE("the analysis under house rules refuses past its limits, naming them",
                             SL_CONTAINS("no token could ever start"));
     }
     SECTION("bad options and player counts") {
-        REQUIRE_THROWS_AS(seat_chances(classic(), die, 0, {}, KnockBack{}), InvalidConfig);
-        REQUIRE_THROWS_AS(length_distribution(classic(), die, {.max_turns = 0}, SixToStart{}),
+        REQUIRE_THROWS_AS(seat_chances(classic(), die, 0, KnockBack{}), InvalidConfig);
+        REQUIRE_THROWS_AS(length_distribution(classic(), die, SixToStart{}, {.max_turns = 0}),
                           InvalidConfig);
     }
 }
@@ -552,7 +579,7 @@ TEST_CASE("a trap that a house rule makes gives an infinite length and names its
     REQUIRE(e.traps == std::vector<Square>{0, 3, 5});
     REQUIRE_FALSE(e.finite());
     REQUIRE(e.from_square[4] == 1.0);
-    const LengthDistribution d = length_distribution(board, twos, {}, DetourFromTwo{});
+    const LengthDistribution d = length_distribution(board, twos, DetourFromTwo{});
     REQUIRE_FALSE(d.finishes_surely());
     REQUIRE(d.stuck_mass() == 1.0);
     REQUIRE(std::isinf(d.mean()));

@@ -434,7 +434,7 @@ TEST_CASE("RollAgainOnMax: sixes in a row never forfeit") {
                                     "rule RollAgainOnMax a turn would never end";
         REQUIRE_THROWS_AS(Game(board, only_six, {"Ana", "Ben"}, RollAgainOnMax{}), InvalidConfig);
         REQUIRE_THROWS_WITH(Game(board, only_six, {"Ana", "Ben"}, RollAgainOnMax{}), message);
-        REQUIRE_THROWS_WITH(simulate(board, only_six, {.games = 10}, RollAgainOnMax{}),
+        REQUIRE_THROWS_WITH(simulate(board, only_six, RollAgainOnMax{}, {.games = 10}),
                             SL_CONTAINS(message));
         // Any roll below the maximum is enough.
         REQUIRE_NOTHROW(
@@ -513,7 +513,7 @@ TEST_CASE("StartingRolls{1,6}: only a 1 or a 6 leaves square 0") {
                             "under house rule StartingRolls{1,6} no token could ever start: these "
                             "dice never roll a starting roll that moves a token from square 0 "
                             "under ExactFinish on a board of 30 squares");
-        REQUIRE_THROWS_WITH(simulate(board, two_to_five, {.games = 10}, rules),
+        REQUIRE_THROWS_WITH(simulate(board, two_to_five, rules, {.games = 10}),
                             SL_CONTAINS("under house rule StartingRolls{1,6} no token could ever "
                                         "start"));
         REQUIRE_NOTHROW(Game(board, LoadedDice<>({1, 1, 1, 1, 1}), {"Ana", "Ben"}, rules));
@@ -739,7 +739,7 @@ TEST_CASE("MissTurnSquares: one player, a blocked move, the checks") {
         REQUIRE_THROWS_WITH(Game(board, FairDice<>({.sides = 6}), {"Ana", "Ben"}, past),
                             "house rule MissTurnSquares{45}: square 45 is not on the track before "
                             "home (square 30)");
-        REQUIRE_THROWS_WITH(simulate(board, FairDice<>({.sides = 6}), {.games = 10}, past),
+        REQUIRE_THROWS_WITH(simulate(board, FairDice<>({.sides = 6}), past, {.games = 10}),
                             SL_CONTAINS("square 45 is not on the track before home"));
         REQUIRE_NOTHROW(Game(board, FairDice<>({.sides = 6}), {"Ana", "Ben"}, MissTurnSquares{29}));
     }
@@ -1219,7 +1219,7 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
         const Warp warp = config.house_rules();
         const FairDice<> die({.sides = 2});
         const SimulationResult result =
-            simulate(board, die, {.games = games, .players = 1, .seed = 41}, warp);
+            simulate(board, die, warp, {.games = games, .players = 1, .seed = 41});
         REQUIRE(result.unfinished == 0);
         REQUIRE(result.turns.games == games);
         CHECK(std::abs(result.turns.mean - 6.0) <=
@@ -1228,9 +1228,9 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
 
         const std::uint64_t some = 5 * simulation_block_games + 7;
         const SimulationResult one =
-            simulate(board, die, {.games = some, .players = 1, .seed = 42, .threads = 1}, warp);
+            simulate(board, die, warp, {.games = some, .players = 1, .seed = 42, .threads = 1});
         const SimulationResult two =
-            simulate(board, die, {.games = some, .players = 1, .seed = 42, .threads = 2}, warp);
+            simulate(board, die, warp, {.games = some, .players = 1, .seed = 42, .threads = 2});
         CHECK(one == two);
     }
     SECTION("MissTurnSquares{2} on a board of 4 squares, a loaded die") {
@@ -1246,21 +1246,21 @@ TEST_CASE("simulate: a user's rule and MissTurnSquares, exact means") {
         const MissTurnSquares rules{2};
         const LoadedDice<> die({1, 2});
         const SimulationResult result =
-            simulate(board, die, {.games = games, .players = 1, .seed = 43}, rules);
+            simulate(board, die, rules, {.games = games, .players = 1, .seed = 43});
         REQUIRE(result.unfinished == 0);
         CHECK(std::abs(result.turns.mean - 91.0 / 27.0) <=
               tolerance_in_standard_errors * result.turns.standard_error);
 
         const std::uint64_t some = 5 * simulation_block_games + 7;
         const SimulationResult one =
-            simulate(board, die, {.games = some, .players = 1, .seed = 44, .threads = 1}, rules);
+            simulate(board, die, rules, {.games = some, .players = 1, .seed = 44, .threads = 1});
         const SimulationResult two =
-            simulate(board, die, {.games = some, .players = 1, .seed = 44, .threads = 2}, rules);
+            simulate(board, die, rules, {.games = some, .players = 1, .seed = 44, .threads = 2});
         CHECK(one == two);
         const SimulationResult pair_one =
-            simulate(board, die, {.games = some, .players = 2, .seed = 45, .threads = 1}, rules);
+            simulate(board, die, rules, {.games = some, .players = 2, .seed = 45, .threads = 1});
         const SimulationResult pair_two =
-            simulate(board, die, {.games = some, .players = 2, .seed = 45, .threads = 2}, rules);
+            simulate(board, die, rules, {.games = some, .players = 2, .seed = 45, .threads = 2});
         CHECK(pair_one == pair_two);
         CHECK(pair_one.wins[0] + pair_one.wins[1] == some);
     }
@@ -1274,8 +1274,8 @@ TEST_CASE("simulate: max_turns with a missed turn") {
     const Board<Config> board({}, {.size = 4});
     const std::uint64_t games = 2 * simulation_block_games;
     const SimulationResult result =
-        simulate(board, FairDice<>({.sides = 2}),
-                 {.games = games, .players = 1, .seed = 46, .max_turns = 1}, MissTurnSquares{2});
+        simulate(board, FairDice<>({.sides = 2}), MissTurnSquares{2},
+                 {.games = games, .players = 1, .seed = 46, .max_turns = 1});
     CHECK(result.unfinished == games);
     CHECK(result.finished() == 0);
 }
@@ -1526,7 +1526,7 @@ TEST_CASE("regression (issue 36): the playability check plays a rule in the game
     // The check ran the rule with one seat, where the next seat is the mover's own, home: "tried
     // to give seat 0 a turn to miss, but it is not a seat of the game still playing".
     REQUIRE_NOTHROW(Game(board, FairDice<>(), {"Ana", "Ben", "Cy"}));
-    REQUIRE_NOTHROW(simulate(board, FairDice<>(), {.games = 100, .players = 3}, HomeJinx{}));
+    REQUIRE_NOTHROW(simulate(board, FairDice<>(), HomeJinx{}, {.games = 100, .players = 3}));
     REQUIRE(describe_traps(board, FairDice<>(), HomeJinx{}).starts_with("no square is a trap"));
     // Ana rolls 1 (0 to 1), Ben rolls 4: home, the game is over, and Cy is given a turn to miss.
     auto game = scripted({}, config, {1, 4}, {"Ana", "Ben", "Cy"});

@@ -693,18 +693,18 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
 
     SECTION("knock-back alone does nothing to one player: the very same games as without it") {
         const SimulationResult plain =
-            simulate(board, die, {.games = 20'000, .players = 1, .seed = 3}, ChosenHouseRules());
+            simulate(board, die, ChosenHouseRules(), {.games = 20'000, .players = 1, .seed = 3});
         const SimulationResult knock_back =
-            simulate(board, die, {.games = 20'000, .players = 1, .seed = 3},
-                     ChosenHouseRules({.knock_back = true}));
+            simulate(board, die, ChosenHouseRules({.knock_back = true}),
+                     {.games = 20'000, .players = 1, .seed = 3});
         CHECK(knock_back == plain);
     }
     SECTION("six to start: six turns on average to roll the six that moves the token to 6, then "
             "the standard game from there") {
         const double exact = 6.0 + expected_turns(classic(), die).from_square[6];
         const SimulationResult result =
-            simulate(board, die, {.games = games, .players = 1, .seed = 31},
-                     ChosenHouseRules({.max_roll_to_start = true}));
+            simulate(board, die, ChosenHouseRules({.max_roll_to_start = true}),
+                     {.games = games, .players = 1, .seed = 31});
         REQUIRE(result.unfinished == 0);
         CHECK(std::abs(result.turns.mean - exact) < 4 * result.turns.standard_error);
     }
@@ -712,7 +712,7 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
         const HouseRuleSwitches extra{.forfeit_streak = 3};
         const double exact_classic = expected_turns_extra_turn_on_six(board);
         const SimulationResult classic_result = simulate(
-            board, die, {.games = games, .players = 1, .seed = 32}, ChosenHouseRules(extra));
+            board, die, ChosenHouseRules(extra), {.games = games, .players = 1, .seed = 32});
         CHECK(std::abs(classic_result.turns.mean - exact_classic) <
               4 * classic_result.turns.standard_error);
         // A turn with extra rolls is still one turn: fewer turns than the standard 39.598.
@@ -720,8 +720,8 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
 
         const Board<> small({{4, 7}, {8, 2}}, GameConfig<>({.size = 9}));
         const double exact_small = expected_turns_extra_turn_on_six(small);
-        const SimulationResult small_result = simulate(
-            small, die, {.games = games, .players = 1, .seed = 33}, ChosenHouseRules(extra));
+        const SimulationResult small_result = simulate(small, die, ChosenHouseRules(extra),
+                                                       {.games = games, .players = 1, .seed = 33});
         CHECK(std::abs(small_result.turns.mean - exact_small) <
               4 * small_result.turns.standard_error);
     }
@@ -730,22 +730,34 @@ TEST_CASE("simulate plays house rules through the turn model, checked against ex
             {.forfeit_streak = 3, .max_roll_to_start = true, .knock_back = true});
         const std::uint64_t some = 5 * simulation_block_games + 3;
         const SimulationResult one =
-            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 1}, all);
+            simulate(board, die, all, {.games = some, .players = 2, .seed = 34, .threads = 1});
         const SimulationResult two =
-            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 2}, all);
+            simulate(board, die, all, {.games = some, .players = 2, .seed = 34, .threads = 2});
         CHECK(one == two);
+        // The order of 0.x, the options before the house rules, is deprecated (so the warning is
+        // silenced here) and plays the same games.
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+        const SimulationResult old_order =
+            simulate(board, die, {.games = some, .players = 2, .seed = 34, .threads = 1}, all);
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+        CHECK(old_order == one);
         REQUIRE(one.unfinished == 0);
         CHECK(one.wins[0] + one.wins[1] == some);
         CHECK(one.turns.games == some);
     }
     SECTION("house rules these dice cannot play are refused, as a game refuses them") {
         const LoadedDice<> only_six({0, 0, 0, 0, 0, 1});
-        REQUIRE_THROWS_WITH(simulate(board, only_six, {.games = 10}, ExtraTurnOnMax<3>()),
+        REQUIRE_THROWS_WITH(simulate(board, only_six, ExtraTurnOnMax<3>(), {.games = 10}),
                             SL_CONTAINS("every roll of these dice is 6, their maximum, so under "
                                         "house rule ExtraTurnOnMax<3> every turn would be "
                                         "forfeited after 3 of them"));
         const Board<> tiny({}, GameConfig<>({.size = 5}));
-        REQUIRE_THROWS_WITH(simulate(tiny, die, {.games = 10}, SixToStart()),
+        REQUIRE_THROWS_WITH(simulate(tiny, die, SixToStart(), {.games = 10}),
                             SL_CONTAINS("a token needs a roll of 6 to start, but a 6 from square 0 "
                                         "overshoots home (square 5) under ExactFinish"));
     }

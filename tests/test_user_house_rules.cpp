@@ -204,7 +204,7 @@ TEMPLATE_TEST_CASE("a house rule that compares at run time only goes everywhere 
         }
 
         const std::vector<double> lengths = lengths_by_propagation(board, 3000);
-        const LengthDistribution distribution = length_distribution(board, die, {}, rule);
+        const LengthDistribution distribution = length_distribution(board, die, rule);
         for (std::int64_t t = 1; t <= 12; ++t) {
             INFO("turn " << t);
             CHECK(distribution.probability(t) ==
@@ -218,7 +218,7 @@ TEMPLATE_TEST_CASE("a house rule that compares at run time only goes everywhere 
             first += lengths[t] * seat_1_not_home;
             seat_1_not_home -= lengths[t];
         }
-        const SeatChances seats = seat_chances(board, die, 2, {}, rule);
+        const SeatChances seats = seat_chances(board, die, 2, rule);
         CHECK(seats.win_probability[0] == Approx(first).margin(1e-9));
 
         // A token never begins a turn on the slippery square, and the visits sum to the
@@ -239,7 +239,7 @@ TEMPLATE_TEST_CASE("a house rule that compares at run time only goes everywhere 
         CHECK(effects[0].turns_added == Approx(expected[0] - without[0]).epsilon(1e-9));
 
         const SimulationResult simulated =
-            simulate(board, FairDice<>(), {.games = 20000, .seed = 7, .threads = 1}, rule);
+            simulate(board, FairDice<>(), rule, {.games = 20000, .seed = 7, .threads = 1});
         INFO("simulated " << simulated.turns.mean << ", expected " << expected[0]);
         CHECK(std::abs(simulated.turns.mean - expected[0]) < 4 * simulated.turns.standard_error);
     }

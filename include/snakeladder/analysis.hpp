@@ -300,8 +300,8 @@ template <typename Config, DiceWithOdds D>
 /// with 0 turns and 1 still running.
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 [[nodiscard]] LengthDistribution length_distribution(const BasicBoard<Config>& board, const D& dice,
-                                                     const DistributionOptions& options,
-                                                     const Rules& house_rules) {
+                                                     const Rules& house_rules,
+                                                     const DistributionOptions& options = {}) {
     detail::check_distribution_options(options);
     if (detail::rules_off(house_rules)) {
         return length_distribution(board, dice, options);
@@ -328,8 +328,8 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
 /// `undecided` is the chance the tabulated turns leave open.
 template <typename Config, DiceWithOdds D, HouseRule Rules>
 [[nodiscard]] SeatChances seat_chances(const BasicBoard<Config>& board, const D& dice, int players,
-                                       const DistributionOptions& options,
-                                       const Rules& house_rules) {
+                                       const Rules& house_rules,
+                                       const DistributionOptions& options = {}) {
     if (players < 1 || players > GameConfig<>::max_player_limit) {
         detail::throw_analysis_config(
             fmt::format("seat_chances needs between 1 and {} players, got {}",
@@ -337,7 +337,7 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     }
     detail::check_distribution_options(options);
     if (players == 1 || detail::touches_only_the_mover(house_rules)) {
-        return seat_chances(length_distribution(board, dice, options, house_rules), players);
+        return seat_chances(length_distribution(board, dice, house_rules, options), players);
     }
     const std::vector<ChanceOutcome> rolls = detail::rule_analysis_rolls(board, dice, house_rules);
     const detail::JointRace race = detail::joint_race(
@@ -349,6 +349,25 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     result.expected_turns = race.expected_turns;
     result.undecided = race.undecided;
     return result;
+}
+
+// The order of 0.x, the options before the house rules: it works for this release and warns,
+// and goes in the next (CHANGELOG). Every analysis call takes the house rules, then the options.
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+[[deprecated("length_distribution(board, dice, options, house_rules): give the house rules "
+             "first, length_distribution(board, dice, house_rules, "
+             "options)")]] [[nodiscard]] LengthDistribution
+length_distribution(const BasicBoard<Config>& board, const D& dice,
+                    const DistributionOptions& options, const Rules& house_rules) {
+    return length_distribution(board, dice, house_rules, options);
+}
+template <typename Config, DiceWithOdds D, HouseRule Rules>
+[[deprecated(
+    "seat_chances(board, dice, players, options, house_rules): give the house rules "
+    "first, seat_chances(board, dice, players, house_rules, options)")]] [[nodiscard]] SeatChances
+seat_chances(const BasicBoard<Config>& board, const D& dice, int players,
+             const DistributionOptions& options, const Rules& house_rules) {
+    return seat_chances(board, dice, players, house_rules, options);
 }
 
 // Dice without known odds: one error that names what is missing, at the call, instead of a list

@@ -701,9 +701,10 @@ inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
 /// dice and the options, never on `threads` or on the order in which blocks finished. Game i is
 /// the same game in every run with the same seed, board, dice, players and max_turns.
 ///
-/// `house_rules` (none unless given) are played as a Game plays them: each roll goes through the
-/// turn model (apply_roll), so a turn may take several rolls and tokens may send each other back;
-/// a game still ends when its first player is home, and `turns` counts whole turns.
+/// `house_rules` (none in the overload without them) are played as a Game plays them: each roll
+/// goes through the turn model (apply_roll), so a turn may take several rolls and tokens may send
+/// each other back; a game still ends when its first player is home, and `turns` counts whole
+/// turns.
 ///
 /// Throws InvalidConfig, before playing, for options out of range (naming the option), for a
 /// board with a trap for these dice (a square reachable from the start from which home cannot be
@@ -711,10 +712,10 @@ inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
 /// with the rules says), and for house rules these dice cannot play (as Game's
 /// constructor refuses them). Exceptions from the dice or the progress callback stop
 /// every thread and reach the caller.
-template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
+template <class Config, ReseedableDice D, HouseRule Rules>
 [[nodiscard]] SimulationResult simulate(const BasicBoard<Config>& board, const D& dice,
-                                        const SimulationOptions& options = {},
-                                        const Rules& house_rules = Rules{}) {
+                                        const Rules& house_rules,
+                                        const SimulationOptions& options = {}) {
     detail::check_simulation(board, dice, options, house_rules);
 
     const auto players = static_cast<std::size_t>(options.players);
@@ -840,6 +841,23 @@ template <class Config, ReseedableDice D, HouseRule Rules = NoHouseRules>
     }
     progress.finish();
     return result;
+}
+
+/// The standard game's simulation: simulate(board, dice, NoHouseRules{}, options).
+template <class Config, ReseedableDice D>
+[[nodiscard]] SimulationResult simulate(const BasicBoard<Config>& board, const D& dice,
+                                        const SimulationOptions& options = {}) {
+    return simulate(board, dice, NoHouseRules{}, options);
+}
+
+// The order of 0.x, the options before the house rules: it works for this release and warns,
+// and goes in the next (CHANGELOG).
+template <class Config, ReseedableDice D, HouseRule Rules>
+[[deprecated("simulate(board, dice, options, house_rules): give the house rules first, "
+             "simulate(board, dice, house_rules, options)")]] [[nodiscard]] SimulationResult
+simulate(const BasicBoard<Config>& board, const D& dice, const SimulationOptions& options,
+         const Rules& house_rules) {
+    return simulate(board, dice, house_rules, options);
 }
 
 namespace detail {

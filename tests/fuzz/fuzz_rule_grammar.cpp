@@ -519,12 +519,12 @@ void check_refusals(const Board<PlainConfig>& plain, const Board<Config>& board,
     };
     refused_or_served([&] { (void)expected_turns(plain, dice); });
     refused_or_served([&] { (void)expected_turns(plain, dice, input.house); });
-    refused_or_served([&] { (void)length_distribution(plain, dice, {}, input.house); });
-    refused_or_served([&] { (void)seat_chances(plain, dice, 2, {}, input.house); });
+    refused_or_served([&] { (void)length_distribution(plain, dice, input.house); });
+    refused_or_served([&] { (void)seat_chances(plain, dice, 2, input.house); });
     refused_or_served([&] { (void)describe_traps(plain, dice, input.house); });
     refused_or_served([&] {
-        (void)simulate(plain, dice, {.games = 50, .players = input.players, .seed = input.seed},
-                       input.house);
+        (void)simulate(plain, dice, input.house,
+                       {.games = 50, .players = input.players, .seed = input.seed});
     });
     refused_or_served([&] {
         Game<D, Config> game(board, dice, {"a", "b", "c"}, input.house);
@@ -570,7 +570,7 @@ void check(const Input& input, const D& dice) {
         FUZZ_CHECK(
             !fuzz::attempted([&] { Game<D, Config> game(board, dice, seats, input.house); }));
         FUZZ_CHECK(!fuzz::attempted([&] {
-            (void)simulate(*plain, dice, {.games = 10, .players = input.players}, input.house);
+            (void)simulate(*plain, dice, input.house, {.games = 10, .players = input.players});
         }));
         const std::optional<ExpectedTurns> turns =
             fuzz::served([&] { return expected_turns(*plain, dice, input.house); });
@@ -587,22 +587,22 @@ void check(const Input& input, const D& dice) {
                    1e-7 * std::max(1.0, expected));
     }
     const std::vector<double> ends = oracle.length(20'000);
-    const LengthDistribution length = length_distribution(*plain, dice, {}, input.house);
+    const LengthDistribution length = length_distribution(*plain, dice, input.house);
     for (std::size_t t = 0; t < ends.size() && static_cast<std::int64_t>(t) <= length.turns();
          ++t) {
         FUZZ_CHECK(std::fabs(length.probability(static_cast<std::int64_t>(t)) - ends[t]) <= 1e-9);
     }
 
     // Two players: the seat chances, from both tokens at once.
-    const SeatChances chances = seat_chances(*plain, dice, 2, {}, input.house);
+    const SeatChances chances = seat_chances(*plain, dice, 2, input.house);
     if (const std::optional<double> zero = oracle.seat_zero_wins(20'000)) {
         FUZZ_CHECK(std::fabs(chances.win_probability[0] - *zero) <= 1e-8 + chances.undecided);
     }
 
     // simulate: one seed, one answer.
     const SimulationOptions options{.games = 64, .players = input.players, .seed = input.seed};
-    const SimulationResult first = simulate(*plain, dice, options, input.house);
-    const SimulationResult again = simulate(*plain, dice, options, input.house);
+    const SimulationResult first = simulate(*plain, dice, input.house, options);
+    const SimulationResult again = simulate(*plain, dice, input.house, options);
     FUZZ_CHECK(first.games == 64 && first.wins == again.wins &&
                first.unfinished == again.unfinished);
 
