@@ -584,27 +584,8 @@ void check_resumed_game(const PlayOptions& options, const GameType& game) {
 // The turn's line of the log: the library's, with the dice picked named as people know them
 // (`rolls 8 with two dice`, not by their index in the game's Choices, `with dice 1`).
 std::string log_text(const TurnRecord& record) {
-    std::string text = fmt::format("{}", record);
-    std::size_t from = record.player.size(); // the rolls come after the name
-    const auto name_dice = [&](int roll, const std::optional<std::uint32_t>& dice) {
-        if (!dice) {
-            return;
-        }
-        const std::string library = fmt::format("rolls {} with dice {}", roll, *dice);
-        const std::size_t at = text.find(library, from);
-        if (at == std::string::npos) {
-            return;
-        }
-        const std::string ours =
-            fmt::format("rolls {} with {}", roll, *dice == 0 ? "one die" : "two dice");
-        text.replace(at, library.size(), ours);
-        from = at + ours.size();
-    };
-    name_dice(record.roll, record.dice);
-    for (const ExtraRoll& extra : record.extra_rolls) {
-        name_dice(extra.roll, extra.dice);
-    }
-    return text;
+    static const std::array<std::string, 2> dice_names{"one die", "two dice"};
+    return fmt::format("{}", with_dice_names(record, dice_names));
 }
 
 // The settings of every game: one player may play alone, and a game where players decide stops

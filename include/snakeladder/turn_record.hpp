@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -163,6 +164,20 @@ inline std::string ordinal(std::int64_t n) {
     return std::to_string(n) + suffix;
 }
 
+/// A record to print with the dice picked called by name: with `dice_names` {"one die", "two
+/// dice"}, `Ana rolls 8 with two dice: 10 to 18` where the record alone says `with dice 1`.
+/// Dice past the names keep their number. Made by with_dice_names; it refers to the record and
+/// the names, so print it while both exist.
+struct RecordWithDiceNames {
+    const TurnRecord* record = nullptr;
+    std::span<const std::string> dice_names;
+};
+
+[[nodiscard]] inline RecordWithDiceNames
+with_dice_names(const TurnRecord& record, std::span<const std::string> dice_names) noexcept {
+    return {&record, dice_names};
+}
+
 } // namespace snakeladder
 
 /// Prints a record as a sentence:
@@ -189,8 +204,15 @@ struct fmt::formatter<snakeladder::TurnRecord> {
     constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
     template <typename FormatContext>
     auto format(const snakeladder::TurnRecord& record, FormatContext& ctx) const {
-        auto out = fmt::format_to(ctx.out(), "{} ", record.player);
-        out = rolls(out, record.roll, record.dice);
+        return write(ctx.out(), record, {});
+    }
+
+    // The sentence, the dice picked called by `dice_names` where they have one.
+    template <typename Out>
+    static Out write(Out out, const snakeladder::TurnRecord& record,
+                     std::span<const std::string> dice_names) {
+        out = fmt::format_to(out, "{} ", record.player);
+        out = rolls(out, record.roll, record.dice, dice_names);
         if (record.waiting) {
             out = waits(out, record.needed, record.start);
             return missed(out, record);
@@ -206,7 +228,7 @@ struct fmt::formatter<snakeladder::TurnRecord> {
         out = knocks(out, record, 0);
         for (std::size_t i = 0; i < record.extra_rolls.size(); ++i) {
             const snakeladder::ExtraRoll& extra = record.extra_rolls[i];
-            out = rolls(fmt::format_to(out, ", "), extra.roll, extra.dice);
+            out = rolls(fmt::format_to(out, ", "), extra.roll, extra.dice, dice_names);
             if (extra.forfeits) {
                 out = fmt::format_to(out, ": forfeits the turn, back to {}", record.end);
                 continue;
@@ -228,11 +250,15 @@ struct fmt::formatter<snakeladder::TurnRecord> {
 private:
     using Square = snakeladder::Square;
 
-    // `rolls 8`, or `rolls 8 with dice 1` where the player picked the dice.
+    // `rolls 8`, or `rolls 8 with dice 1` where the player picked the dice (`with two dice`
+    // when the dice have a name).
     template <typename Out>
-    static Out rolls(Out out, int roll, const std::optional<std::uint32_t>& dice) {
+    static Out rolls(Out out, int roll, const std::optional<std::uint32_t>& dice,
+                     std::span<const std::string> dice_names) {
         out = fmt::format_to(out, "rolls {}", roll);
-        if (dice) {
+        if (dice && *dice < dice_names.size()) {
+            out = fmt::format_to(out, " with {}", dice_names[*dice]);
+        } else if (dice) {
             out = fmt::format_to(out, " with dice {}", *dice);
         }
         return out;
@@ -312,5 +338,16 @@ private:
             out = fmt::format_to(out, "; {} misses turn {}", turn.player, turn.turn);
         }
         return out;
+    }
+};
+
+/// Prints a record with the dice picked called by name (snakeladder::with_dice_names).
+template <>
+struct fmt::formatter<snakeladder::RecordWithDiceNames> {
+    constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); }
+    template <typename FormatContext>
+    auto format(const snakeladder::RecordWithDiceNames& named, FormatContext& ctx) const {
+        return fmt::formatter<snakeladder::TurnRecord>::write(ctx.out(), *named.record,
+                                                              named.dice_names);
     }
 };
