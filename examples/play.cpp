@@ -19,7 +19,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <csignal>
@@ -28,7 +27,6 @@
 #include <deque>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -451,30 +449,11 @@ void save(const PlayOptions& options, const GameType& game) {
 
 // The text of --resume's file, read up to the library's limit for saved games.
 std::string read_saved_game(const std::string& path) {
-    const std::uintmax_t most = SavedGameLimits{}.max_file_bytes;
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        throw UsageError(fmt::format("cannot read saved game '{}': it is a directory", path));
+    try {
+        return read_text_file(path, SavedGameLimits{}.max_file_bytes, "saved game");
+    } catch (const FileError& error) {
+        throw UsageError(error.what()); // `cannot read saved game 'PATH': REASON`
     }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        throw UsageError(fmt::format("cannot read saved game '{}': {}", path,
-                                     std::generic_category().message(errno)));
-    }
-    std::string text;
-    std::array<char, 65536> buffer{};
-    while (file.read(buffer.data(), buffer.size()) || file.gcount() > 0) {
-        text.append(buffer.data(), static_cast<std::size_t>(file.gcount()));
-        if (text.size() > most) {
-            throw UsageError(fmt::format("cannot read saved game '{}': it holds more than {} "
-                                         "bytes, the most read",
-                                         path, most));
-        }
-    }
-    if (file.bad()) {
-        throw UsageError(fmt::format("cannot read saved game '{}': reading failed", path));
-    }
-    return text;
 }
 
 // The lines of `text` from the one after the line `first` to the line before `last`, as text,

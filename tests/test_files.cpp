@@ -82,6 +82,25 @@ TEST_CASE("load_board_file reads a board from a path, under the caller's rules",
     CHECK(load_board_file(path.string()) == board);
 }
 
+TEST_CASE("any text file, read with the loaders' bound", "[files]") {
+    const ScratchDirectory dir("text_files");
+    const fs::path notes = dir / "notes.txt";
+    write_file(notes, "line one\nline two\n"); // 18 bytes
+    CHECK(read_text_file(notes, 18) == "line one\nline two\n");
+    const auto too_big = thrown_by<FileError>([&] { (void)read_text_file(notes, 17, "notes"); });
+    CHECK(too_big.path() == notes.string());
+    CHECK(too_big.reason() == "it holds more than 17 bytes, the most read");
+    CHECK(std::string(too_big.what()) ==
+          fmt::format("cannot read notes '{}': it holds more than 17 bytes, the most read",
+                      notes.string()));
+    const auto missing = thrown_by<FileError>([&] { (void)read_text_file(dir / "none.txt", 100); });
+    CHECK(missing.reason() == "No such file or directory");
+    CHECK(std::string(missing.what()).starts_with("cannot read file '"));
+    // A file that never ends stops at the bound.
+    CHECK(thrown_by<FileError>([] { (void)read_text_file("/dev/zero", 1000); }).reason() ==
+          "it holds more than 1000 bytes, the most read");
+}
+
 TEST_CASE("a board file that cannot be read or is refused names the path", "[files]") {
     const ScratchDirectory dir("board_errors");
     const fs::path missing = dir / "missing.txt";

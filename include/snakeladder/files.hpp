@@ -54,6 +54,16 @@ auto read_from_file(const std::filesystem::path& path, std::string_view kind,
 
 } // namespace detail
 
+/// The whole text of the file at `path`, read as the loaders read theirs: at most `max_bytes`
+/// (a larger file, or one that never ends, a pipe or /dev/zero, is refused once that much is
+/// read). FileError, with path() and reason(), when it cannot be read, its message naming the
+/// file as a `kind`: `cannot read saved game 'PATH': No such file or directory`.
+[[nodiscard]] inline std::string read_text_file(const std::filesystem::path& path,
+                                                std::uintmax_t max_bytes,
+                                                std::string_view kind = "file") {
+    return detail::read_text_file(path, kind, max_bytes);
+}
+
 /// The board in the file at `path`, in the text format of board_text.hpp, under the rules of
 /// `config` (whose size the file's replaces). A file of more than `max_bytes` is refused.
 template <typename Config = GameConfig<>>
