@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <snakeladder/render.hpp>
+#include <snakeladder/text.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -47,68 +48,9 @@ struct LengthPlot {
 
 namespace detail_plot {
 
-// Text made safe for XML: well-formed UTF-8 is kept, any other byte becomes U+FFFD, control
-// characters (which XML 1.0 forbids) are dropped, and & < > " ' are escaped.
-inline std::string xml_text(std::string_view raw) {
-    std::string out;
-    for (std::size_t i = 0; i < raw.size();) {
-        const auto byte = static_cast<unsigned char>(raw[i]);
-        std::size_t length = 0;
-        std::uint32_t code = 0;
-        if (byte < 0x80U) {
-            length = 1;
-            code = byte;
-        } else if (byte >= 0xC2U && byte <= 0xDFU) {
-            length = 2;
-            code = byte & 0x1FU;
-        } else if (byte >= 0xE0U && byte <= 0xEFU) {
-            length = 3;
-            code = byte & 0x0FU;
-        } else if (byte >= 0xF0U && byte <= 0xF4U) {
-            length = 4;
-            code = byte & 0x07U;
-        }
-        bool valid = length != 0 && i + length <= raw.size();
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            const auto next = static_cast<unsigned char>(raw[i + k]);
-            valid = (next & 0xC0U) == 0x80U;
-            code = (code << 6U) | (next & 0x3FU);
-        }
-        // Overlong forms, surrogates, code points past U+10FFFF, and the two non-characters
-        // XML forbids.
-        valid = valid && !(length == 3 && code < 0x800U) && !(length == 4 && code < 0x10000U) &&
-                !(code >= 0xD800U && code <= 0xDFFFU) && code <= 0x10FFFFU && code != 0xFFFEU &&
-                code != 0xFFFFU;
-        if (!valid) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-            continue;
-        }
-        switch (code) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            if (code >= 0x20U && !(code >= 0x7FU && code <= 0x9FU)) {
-                out.append(raw.substr(i, length));
-            }
-        }
-        i += length;
-    }
-    return out;
-}
+// Text made safe for XML: the library's xml_text (well-formed UTF-8 kept, other bytes U+FFFD,
+// control characters dropped, & < > " ' escaped), as the board pictures write theirs.
+using snakeladder::xml_text;
 
 // One decimal, without a trailing ".0", never "-0".
 inline std::string number(double value) {

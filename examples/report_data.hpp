@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <fmt/format.h>
+#include <snakeladder/text.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,47 +16,9 @@
 
 namespace snakeladder::examples {
 
-// The length of the well-formed UTF-8 sequence `text` starts with, or 0 when it is not one
-// (a stray continuation byte, a truncated sequence, an overlong form or a surrogate).
-inline std::size_t utf8_length(std::string_view text) {
-    const auto lead = static_cast<unsigned char>(text[0]);
-    const std::size_t length = lead >= 0xc2 && lead <= 0xdf   ? 2
-                               : lead >= 0xe0 && lead <= 0xef ? 3
-                               : lead >= 0xf0 && lead <= 0xf4 ? 4
-                                                              : 0;
-    if (length == 0 || text.size() < length) {
-        return 0;
-    }
-    for (std::size_t i = 1; i < length; ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xc0U) != 0x80U) {
-            return 0;
-        }
-    }
-    const auto second = static_cast<unsigned char>(text[1]);
-    const bool overlong_or_surrogate =
-        (lead == 0xe0 && second < 0xa0) || (lead == 0xed && second > 0x9f) ||
-        (lead == 0xf0 && second < 0x90) || (lead == 0xf4 && second > 0x8f);
-    return overlong_or_surrogate ? 0 : length;
-}
-
-/// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, as a file
-/// name may hold any bytes and a CSV or text report must stay readable UTF-8.
-inline std::string valid_utf8(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t length =
-            static_cast<unsigned char>(text[i]) < 0x80 ? 1 : utf8_length(text.substr(i));
-        if (length == 0) {
-            out += "\xef\xbf\xbd"; // U+FFFD
-            ++i;
-            continue;
-        }
-        out += text.substr(i, length);
-        i += length;
-    }
-    return out;
-}
+// Bytes that are not UTF-8 become U+FFFD, as a file name may hold any bytes and a CSV or text
+// report must stay readable UTF-8: the library's valid_utf8.
+using snakeladder::valid_utf8;
 
 // `text` as UTF-8 (see valid_utf8) with its line breaks, tabs and other control characters
 // escaped: `\u001b` in JSON, which also escapes quotes and backslashes, `\x1b` otherwise.

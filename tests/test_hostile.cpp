@@ -37,7 +37,7 @@ namespace {
 
 // Strict UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF), written here
 // independently of the renderer's decoder.
-bool valid_utf8(std::string_view text) {
+bool is_valid_utf8(std::string_view text) {
     std::size_t at = 0;
     while (at < text.size()) {
         const auto lead = static_cast<unsigned char>(text[at]);
@@ -527,13 +527,13 @@ TEST_CASE("token labels with NUL, invalid UTF-8 and escapes are drawn cleaned",
     REQUIRE(text == "1 AB,\xEF\xBF\xBD\xEF\xBF\xBD        "
                     "2 \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD,]0;pwned\n"
                     "waiting to start: ?\n");
-    REQUIRE(valid_utf8(text));
+    REQUIRE(is_valid_utf8(text));
     REQUIRE_FALSE(has_control_bytes(text));
 
     const std::string svg = render_svg(
         board, {.tokens = {{nul, 1}, {overlong_nul, 1}, {surrogate, 2}, {escape + "<&>", 0}},
                 .title = std::string("T\0\xff", 3)});
-    REQUIRE(valid_utf8(svg));
+    REQUIRE(is_valid_utf8(svg));
     REQUIRE_FALSE(has_control_bytes(svg));
     REQUIRE(svg.find("<title>T\xEF\xBF\xBD</title>") != std::string::npos);
     REQUIRE(svg.find(">AB</text>") != std::string::npos);
@@ -703,7 +703,7 @@ TEST_CASE("names with NUL, line breaks, control characters and invalid UTF-8", "
                          "\"line\\nbreak\", \"\\x1b[31mred\", \"\\xff\\xfe\", Zo\xc3\xab, "
                          "\"\\u{202e}evil\", \"say \\\"hi\\\" \\\\o/\")");
         CHECK(one_printable_line(unknown));
-        CHECK(valid_utf8(unknown));
+        CHECK(is_valid_utf8(unknown));
 
         const std::string hostile(std::string("\xc0\x80\0\r\t\x7f\xc2\x85\xef\xbb\xbf", 11));
         CHECK(message_of<InvalidPlayers>([&] { (void)game.position(hostile); }) ==

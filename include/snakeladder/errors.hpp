@@ -1,6 +1,8 @@
 // The library's exceptions: one base class, one type per situation a caller can act on.
 #pragma once
 
+#include "text.hpp"
+
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -176,54 +178,6 @@ namespace detail {
 
 /// The most bytes of a caller's text (a player's name) that an error message shows.
 inline constexpr std::size_t message_text_bytes = 40;
-
-// One character of UTF-8 text (used by the error messages here and by the renderers).
-struct Utf8Char {
-    char32_t code = 0;
-    std::size_t length = 1;
-    bool valid = false;
-};
-
-// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. An invalid byte is
-// reported with length 1 so the caller resynchronises on the next byte.
-inline Utf8Char decode_utf8(std::string_view text, std::size_t at) noexcept {
-    const auto lead = static_cast<unsigned char>(text[at]);
-    if (lead < 0x80) {
-        return {lead, 1, true};
-    }
-    std::size_t length = 0;
-    char32_t code = 0;
-    char32_t smallest = 0;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-        code = lead & 0x1FU;
-        smallest = 0x80;
-    } else if ((lead & 0xF0U) == 0xE0U) {
-        length = 3;
-        code = lead & 0x0FU;
-        smallest = 0x800;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        code = lead & 0x07U;
-        smallest = 0x10000;
-    } else {
-        return {};
-    }
-    if (text.size() - at < length) {
-        return {};
-    }
-    for (std::size_t k = 1; k < length; ++k) {
-        const auto next = static_cast<unsigned char>(text[at + k]);
-        if ((next & 0xC0U) != 0x80U) {
-            return {};
-        }
-        code = (code << 6) | (next & 0x3FU);
-    }
-    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-        return {};
-    }
-    return {code, length, true};
-}
 
 // Characters that must not reach a message as they are: C0 and C1 controls and DEL, which
 // break lines or drive terminals, and the invisible ones that reorder or hide text (bidi

@@ -7,6 +7,7 @@
 #include "board.hpp"
 #include "errors.hpp"
 #include "jump.hpp"
+#include "text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -253,7 +254,7 @@ inline CleanLabel clean_label(std::string_view raw) {
         if (!c.valid || c.code == 0xFFFE || c.code == 0xFFFF) {
             clean.text += "\xEF\xBF\xBD";
             ++clean.width;
-        } else if (c.code >= 0x20 && (c.code < 0x7F || c.code > 0x9F)) {
+        } else if (allowed_in_xml(c.code)) {
             clean.text.append(raw.substr(at, c.length));
             ++clean.width;
         }
@@ -264,34 +265,6 @@ inline CleanLabel clean_label(std::string_view raw) {
         clean.width = 1;
     }
     return clean;
-}
-
-/// `text` with the five characters XML gives a meaning escaped (assumes clean text).
-inline std::string xml_escaped(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
 }
 
 /// Where a square sits in the back-and-forth grid: row 0 is the bottom row, column 0 the left.

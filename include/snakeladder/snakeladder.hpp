@@ -34,6 +34,7 @@
 #include "shortest_path.hpp"
 #include "simulate.hpp"
 #include "solve_report.hpp"
+#include "text.hpp"
 #include "turn_model.hpp"
 #include "turn_record.hpp"
 #include "version.hpp"
