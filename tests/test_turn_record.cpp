@@ -106,21 +106,18 @@ TEST_CASE("a record prints as a sentence for everything a turn can do", "[turn_r
     SECTION("the dice picked, called by name") {
         // A 6 with dice 1 (10 to 16), then another roll with dice 0 (16 to 18) and one with
         // dice 2, which has no name and keeps its number.
+        const auto roll_with = [](int roll, Square start, std::uint32_t dice) {
+            ExtraRoll extra;
+            extra.roll = roll;
+            extra.start = start;
+            extra.landed = start + roll;
+            extra.end = start + roll;
+            extra.dice = dice;
+            return extra;
+        };
         TurnRecord picked = record(1, 0, "Ana", 6, 10, 16, 22);
         picked.dice = 1;
-        ExtraRoll second;
-        second.roll = 2;
-        second.start = 16;
-        second.landed = 18;
-        second.end = 18;
-        second.dice = 0;
-        ExtraRoll third;
-        third.roll = 4;
-        third.start = 18;
-        third.landed = 22;
-        third.end = 22;
-        third.dice = 2;
-        picked.extra_rolls = {second, third};
+        picked.extra_rolls = {roll_with(2, 16, 0), roll_with(4, 18, 2)};
         const std::vector<std::string> names{"one die", "two dice"};
         CHECK(fmt::format("{}", with_dice_names(picked, names)) ==
               "Ana rolls 6 with two dice: 10 to 16, rolls 2 with one die: 16 to 18, rolls 4 with "
