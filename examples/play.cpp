@@ -35,7 +35,6 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <utility>

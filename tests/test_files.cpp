@@ -97,8 +97,10 @@ TEST_CASE("any text file, read with the loaders' bound", "[files]") {
     CHECK(missing.reason() == "No such file or directory");
     CHECK(std::string(missing.what()).starts_with("cannot read file '"));
     // A file that never ends stops at the bound.
-    CHECK(thrown_by<FileError>([] { (void)read_text_file("/dev/zero", 1000); }).reason() ==
-          "it holds more than 1000 bytes, the most read");
+    if (fs::exists("/dev/zero")) {
+        CHECK(thrown_by<FileError>([] { (void)read_text_file("/dev/zero", 1000); }).reason() ==
+              "it holds more than 1000 bytes, the most read");
+    }
 }
 
 TEST_CASE("a board file that cannot be read or is refused names the path", "[files]") {

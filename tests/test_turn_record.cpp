@@ -106,18 +106,11 @@ TEST_CASE("a record prints as a sentence for everything a turn can do", "[turn_r
     SECTION("the dice picked, called by name") {
         // A 6 with dice 1 (10 to 16), then another roll with dice 0 (16 to 18) and one with
         // dice 2, which has no name and keeps its number.
-        const auto roll_with = [](int roll, Square start, std::uint32_t dice) {
-            ExtraRoll extra;
-            extra.roll = roll;
-            extra.start = start;
-            extra.landed = start + roll;
-            extra.end = start + roll;
-            extra.dice = dice;
-            return extra;
-        };
         TurnRecord picked = record(1, 0, "Ana", 6, 10, 16, 22);
         picked.dice = 1;
-        picked.extra_rolls = {roll_with(2, 16, 0), roll_with(4, 18, 2)};
+        picked.extra_rolls = {extra(2, 16, 18, 18), extra(4, 18, 22, 22)};
+        picked.extra_rolls[0].dice = 0;
+        picked.extra_rolls[1].dice = 2;
         const std::vector<std::string> names{"one die", "two dice"};
         CHECK(fmt::format("{}", with_dice_names(picked, names)) ==
               "Ana rolls 6 with two dice: 10 to 16, rolls 2 with one die: 16 to 18, rolls 4 with "

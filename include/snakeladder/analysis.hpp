@@ -11,7 +11,7 @@
 // table is a LengthDistribution (length_distribution.hpp), filled turn by turn in
 // detail/length_propagation.hpp.
 //
-// Under house rules, each call takes the rules as its last argument and asks the turn model what
+// Under house rules, each call takes the rules before its options and asks the turn model what
 // a turn does: one token's game becomes a chain on the squares whose step is a whole turn
 // (detail/turn_kernel.hpp), and the race of rules that move other seats' tokens a chain on the
 // positions of all tokens (detail/joint_chain.hpp).
@@ -391,5 +391,14 @@ template <typename Config, class D>
 requires(!DiceWithOdds<D>) detail::DiceError<D, true> seat_chances(
     const BasicBoard<Config>& /*board*/, const D& /*dice*/, int /*players*/,
     const DistributionOptions& /*options*/);
+// The house rules, then options written in braces, which a pack cannot take.
+template <typename Config, class D, class Rules>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> length_distribution(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const Rules& /*house_rules*/,
+    const DistributionOptions& /*options*/);
+template <typename Config, class D, class Rules>
+requires(!DiceWithOdds<D>) detail::DiceError<D, true> seat_chances(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, int /*players*/,
+    const Rules& /*house_rules*/, const DistributionOptions& /*options*/);
 
 } // namespace snakeladder

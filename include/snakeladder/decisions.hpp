@@ -109,7 +109,7 @@ concept Policy = requires(const P& policy, const DecisionState& state) {
 
 /// What apply_action or apply_chance did: one step of a game where players decide, which may
 /// leave the token where it was (a pick of dice, a roll seen). RollResult is the turn model's
-/// answer for a roll that moves; a step that applies a roll carries that roll's outcome.
+/// answer for a roll applied; a step that applies a roll carries that roll's outcome.
 struct DecisionStep {
     DecisionState state;
     /// The roll's outcome, once it is applied (a move) or declined (a stay); empty after a pick

@@ -881,5 +881,10 @@ template <class Config, class D, class... Rest>
 requires(!ReseedableDice<D>) detail::SimulationDiceError<D> simulate(
     const BasicBoard<Config>& /*board*/, const D& /*dice*/, const SimulationOptions& /*options*/,
     Rest&&... /*rest*/);
+// The house rules, then options written in braces, which a pack cannot take.
+template <class Config, class D, class Rules>
+requires(!ReseedableDice<D>) detail::SimulationDiceError<D> simulate(
+    const BasicBoard<Config>& /*board*/, const D& /*dice*/, const Rules& /*house_rules*/,
+    const SimulationOptions& /*options*/);
 
 } // namespace snakeladder

@@ -268,7 +268,8 @@ inline void take_back_turn(GameState& state, std::span<const RollOutcome> rolls)
 
 } // namespace detail
 
-/// The state after a roll, and what the roll did: apply_roll's answer, where every roll moves.
+/// The state after a roll, and what the roll did: apply_roll's answer, where every roll is
+/// applied (it may still be blocked, wait to start or forfeit the turn, as its outcome says).
 /// (DecisionStep is its counterpart where players decide: a step may be a pick of dice or a roll
 /// only seen, which did nothing yet, so its outcome is optional, and a stay is told apart.)
 struct RollResult {
