@@ -300,17 +300,25 @@ struct Oracle {
         return std::nullopt;
     }
 
-    // Expected turns of one player from square 0, by Gaussian elimination over the squares
-    // that get home (call only when no trap is reachable).
+    // Expected turns of one player from square 0, by Gaussian elimination over the squares a
+    // token can reach from 0 (call only when no trap is reachable, so each of them gets home).
+    // Not over every square that gets home: one no token reaches may lead to a trap (found by
+    // this fuzzer: the oracle read index SIZE_MAX).
     [[nodiscard]] double expected_from_start() const {
-        const std::vector<bool> gets = gets_home();
-        std::vector<std::size_t> index(static_cast<std::size_t>(home()), SIZE_MAX);
-        std::vector<Square> unknowns;
-        for (Square s = 0; s < home(); ++s) {
-            if (gets[static_cast<std::size_t>(s)]) {
-                index[static_cast<std::size_t>(s)] = unknowns.size();
-                unknowns.push_back(s);
+        std::vector<bool> reached(static_cast<std::size_t>(home()) + 1, false);
+        std::vector<Square> unknowns{0};
+        reached[0] = true;
+        for (std::size_t head = 0; head < unknowns.size(); ++head) {
+            for (const Square t : end[static_cast<std::size_t>(unknowns[head])]) {
+                if (t != home() && !reached[static_cast<std::size_t>(t)]) {
+                    reached[static_cast<std::size_t>(t)] = true;
+                    unknowns.push_back(t);
+                }
             }
+        }
+        std::vector<std::size_t> index(static_cast<std::size_t>(home()), SIZE_MAX);
+        for (std::size_t i = 0; i < unknowns.size(); ++i) {
+            index[static_cast<std::size_t>(unknowns[i])] = i;
         }
         const std::size_t m = unknowns.size();
         std::vector<std::vector<long double>> a(m, std::vector<long double>(m + 1, 0.0L));
