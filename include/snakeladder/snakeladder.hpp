@@ -28,6 +28,7 @@
 #include "policies.hpp"
 #include "random.hpp"
 #include "render.hpp"
+#include "render_options.hpp"
 #include "rules.hpp"
 #include "saved_decision_game.hpp"
 #include "saved_game.hpp"
