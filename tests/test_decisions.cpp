@@ -9,6 +9,7 @@
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/decisions.hpp>
 #include <snakeladder/dice.hpp>
+#include <snakeladder/house_rules.hpp>
 #include <string>
 #include <vector>
 

@@ -17,6 +17,7 @@
 #include <snakeladder/analysis.hpp>
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/dice.hpp>
+#include <snakeladder/house_rules.hpp>
 #include <snakeladder/simulate.hpp>
 #include <stdexcept>
 #include <string>

@@ -29,7 +29,7 @@
 #include "dice.hpp"
 #include "errors.hpp"
 #include "game_state.hpp"
-#include "house_rules.hpp"
+#include "house_rule.hpp"
 #include "jump.hpp"
 #include "length_distribution.hpp"
 #include "rules.hpp"

@@ -17,7 +17,7 @@
 #include "detail/turn_kernel.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
-#include "house_rules.hpp"
+#include "house_rule.hpp"
 #include "jump.hpp"
 
 #include <algorithm>
@@ -146,18 +146,6 @@ template <typename Config, DiceWithOdds D>
 }
 
 namespace detail {
-
-// Whether `rules` leave the game as it is: no house rules, or none chosen.
-template <HouseRule Rules>
-bool plays_the_standard_game(const Rules& rules) {
-    if constexpr (std::is_same_v<Rules, NoHouseRules>) {
-        return true;
-    } else if constexpr (std::is_same_v<Rules, ChosenHouseRules>) {
-        return rules == ChosenHouseRules{};
-    } else {
-        return false;
-    }
-}
 
 // Which jumps a landing takes, as a forest on the squares: the parent of a jump's start is its
 // end under FollowChains (a landing goes on along the chain), none under the other chain rules
@@ -411,7 +399,7 @@ template <typename Config, DiceWithOdds D, HouseRule Rules = NoHouseRules>
     const ExpectedTurns base = expected_turns(board, dice, house_rules);
     const double with = base.from_start;
     double reported = 0.0;
-    if (detail::plays_the_standard_game(house_rules) && !std::isinf(with) && !jumps.empty()) {
+    if (detail::rules_off(house_rules) && !std::isinf(with) && !jumps.empty()) {
         // The factorization may take what a solve per jump would, as that solve took: its
         // sweeps over the board's squares and rolls, and any dense LU of its reduced system. So
         // long snakes, which fill the factors, leave the board to GMRES jump by jump, after a

@@ -10,7 +10,7 @@
 #include "detail/turn_outcomes.hpp"
 #include "dice.hpp"
 #include "errors.hpp"
-#include "house_rules.hpp"
+#include "house_rule.hpp"
 #include "turn_model.hpp"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "errors.hpp"
-#include "house_rules.hpp"
+#include "house_rule.hpp"
 #include "jump.hpp"
 #include "rules.hpp"
 
@@ -148,7 +148,7 @@ requires(!(OvershootRule<Overshoot> && ChainRule<Chains> &&
                   "is a HouseRule (NoHouseRules, ExtraTurnOnMax<N>, RollAgainOnMax, SixToStart, "
                   "StartingRolls, KnockBack, MissTurnSquares, HouseRules<...>, ChosenHouseRules, "
                   "or a copyable, equality-comparable type of yours with a name() and hooks: "
-                  "see house_rules.hpp)");
+                  "see house_rule.hpp)");
 };
 
 namespace detail {

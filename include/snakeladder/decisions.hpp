@@ -10,7 +10,7 @@
 #include "dice.hpp"
 #include "errors.hpp"
 #include "game_state.hpp"
-#include "house_rules.hpp"
+#include "house_rule.hpp"
 #include "turn_model.hpp"
 
 #include <concepts>

@@ -20,6 +20,7 @@
 #include "game_events.hpp"
 #include "game_result.hpp"
 #include "game_state.hpp"
+#include "house_rule.hpp"
 #include "house_rules.hpp"
 #include "jump.hpp"
 #include "length_distribution.hpp"

@@ -8,7 +8,7 @@
 #include "board.hpp"
 #include "dice.hpp"
 #include "game_state.hpp"
-#include "house_rules.hpp"
+#include "house_rule.hpp"
 #include "jump.hpp"
 #include "turn_record.hpp"
 

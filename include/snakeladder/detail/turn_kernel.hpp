@@ -12,7 +12,7 @@
 #include "../board.hpp"
 #include "../errors.hpp"
 #include "../game_state.hpp"
-#include "../house_rules.hpp"
+#include "../house_rule.hpp"
 #include "../solve_report.hpp"
 #include "../turn_model.hpp"
 #include "solve_ticker.hpp"

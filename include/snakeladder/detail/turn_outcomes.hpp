@@ -9,7 +9,7 @@
 #include "../board.hpp"
 #include "../errors.hpp"
 #include "../game_state.hpp"
-#include "../house_rules.hpp"
+#include "../house_rule.hpp"
 #include "../turn_model.hpp"
 
 #include <algorithm>
