@@ -26,6 +26,7 @@
 #include "length_distribution.hpp"
 #include "null_mutex.hpp"
 #include "optimal_play.hpp"
+#include "optimal_policy.hpp"
 #include "policies.hpp"
 #include "random.hpp"
 #include "render.hpp"
