@@ -52,6 +52,16 @@ concept DiceWithOdds = Dice<D> && requires(const D& dice) {
     { dice.face_probabilities() } -> std::convertible_to<std::span<const double>>;
 };
 
+/// Dice that `simulate` can give a fresh random stream: copyable, driven by an engine that is
+/// reached through `engine()` and can be built from a 64-bit seed (FairDice, LoadedDice).
+/// Scripted dice are not: a simulation needs randomness, not a script.
+template <class D>
+concept ReseedableDice = Dice<D> && std::copy_constructible<D> && requires(D& dice) {
+    typename D::engine_type;
+    { dice.engine() } -> std::same_as<typename D::engine_type&>;
+} && std::constructible_from<typename D::engine_type, std::uint64_t> &&
+    std::is_move_assignable_v<typename D::engine_type>;
+
 namespace detail {
 // For a call or a class that takes dice, a type that is not: the first requirement missing, as
 // one static_assert, so that the error is one line naming it. `needs_odds`: the call also needs
