@@ -33,6 +33,7 @@
 #include "render_options.hpp"
 #include "rules.hpp"
 #include "saved_decision_game.hpp"
+#include "saved_format.hpp"
 #include "saved_game.hpp"
 #include "shortest_path.hpp"
 #include "simulate.hpp"
