@@ -95,7 +95,7 @@ macro(snakeladder_find_fmt)
 endmacro()
 
 # Provides Catch2::Catch2WithMain, puts Catch.cmake on CMAKE_MODULE_PATH and sets
-# SNAKELADDER_CATCH2_MAJOR (2 or 3) for tests/catch.hpp; or sets SNAKELADDER_DEPENDENCY_ERROR.
+# SNAKELADDER_CATCH2_MAJOR (2 or 3) for tests/support/catch.hpp; or sets SNAKELADDER_DEPENDENCY_ERROR.
 macro(snakeladder_find_catch2)
     if(NOT TARGET Catch2::Catch2WithMain)
         _snakeladder_find(Catch2)

@@ -1,8 +1,8 @@
 // Running out of memory anywhere in a game: this program's global operator new fails on demand,
 // so it is a test program of its own (snakeladder_allocation_tests), apart from the unit tests,
 // whose allocations it would otherwise govern.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <array>
 #include <cstddef>

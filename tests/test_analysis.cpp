@@ -1,8 +1,8 @@
 // The exact analysis: expected turns (published figures, hand-solved boards under every rule,
 // an independent dense solver), the length distribution, seat chances (against a brute-force
 // chain on the players' joint positions).
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // The board model: the validation table, step() under every rule, sizes, traps and the jumps.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <climits>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // What each square and jump does (board_effects.hpp): visits and landing chances worked out by
 // hand on boards of four squares, their sum against the expected length, the turns each jump
 // adds, under house rules too, and the heat map that draws them.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <algorithm>
 #include <chrono>

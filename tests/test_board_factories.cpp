@@ -1,5 +1,5 @@
 // Ready-made boards: classic, random boards valid by construction, the LeetCode 909 grid.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <climits>
 #include <cstdint>

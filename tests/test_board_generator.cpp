@@ -1,6 +1,6 @@
 // generate_board: random valid boards whose exact expected game length is within a tolerance of
 // a target; the same seed gives the same board; targets that cannot be reached are refused.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <cmath>
 #include <cstdint>

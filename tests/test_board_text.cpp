@@ -1,5 +1,5 @@
 // The plain-text board format: round trips and every kind of mistake, with line and column.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <snakeladder/board_factories.hpp>
 #include <snakeladder/board_text.hpp>

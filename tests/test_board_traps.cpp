@@ -1,8 +1,8 @@
 // Traps in words (board_traps.hpp): describe_traps for a sound board, for rolls given as a list,
 // and for scripted dice, whose rolls are those between their smallest and largest.
-#include "catch.hpp"
-#include "support.hpp"
-#include "user_rules.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
+#include "support/user_rules.hpp"
 
 #include <cstdint>
 #include <fmt/format.h>

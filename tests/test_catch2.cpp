@@ -1,5 +1,5 @@
 // snakeladder/catch2.hpp: Catch2 prints the library's values as fmt does.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <snakeladder/board.hpp>
 #include <snakeladder/catch2.hpp>

@@ -1,7 +1,7 @@
 // Configurations (config.hpp): every setting GameConfig validates when it is built, at ordinary
 // values and at the integer limits, each refusal naming the setting and the value; with_size.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <climits>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // DecisionGame (decision_game.hpp): people deciding through take_turn(player, action) and
 // computer players asked by play(), with scripted or one-valued dice so that every turn is known
 // in advance. Each expected record is worked out by hand on a ten-square board.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <atomic>
 #include <cstddef>

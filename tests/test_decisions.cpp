@@ -1,8 +1,8 @@
 // Decision points (decisions.hpp): a game on a 4-square board driven decision by decision, every
 // state and outcome asserted; the refusals of illegal actions, which leave the state as it was;
 // and the decisions of a turn under house rules. Optimal play is in test_optimal_play.cpp.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <array>
 #include <cstddef>

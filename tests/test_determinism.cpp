@@ -4,7 +4,7 @@
 // with libc++) runs the same comparison, so the two standard libraries are checked against each
 // other. (The library maps engine bits to faces itself and never uses the standard library's
 // distributions, which differ between implementations.)
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <cstdlib>
 #include <fmt/format.h>

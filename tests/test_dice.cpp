@@ -1,7 +1,7 @@
 // Dice: the concepts, golden rolls that pin determinism across compilers and standard
 // libraries, exact face probabilities, distribution sanity, and every refused parameter.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <array>
 #include <climits>

@@ -2,7 +2,7 @@
 // board broke, by name; where a parse error points, read from a string and from a file; the path
 // of a file error; and how a caller's text (a player's name) is shown in a message: quoted and
 // escaped where it must be, cut after 40 bytes, each worked out by hand.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <snakeladder/decisions.hpp>
 #include <snakeladder/errors.hpp>

@@ -1,7 +1,7 @@
 // exact_expected_turns: the expected length as an exact fraction (needs Boost.Multiprecision;
 // tests/CMakeLists.txt builds this file only when Boost is found). The fractions are worked out
 // by hand on boards small enough for it, or published (Althoen, King and Schilling, 1993).
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <filesystem>

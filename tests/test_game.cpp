@@ -1,8 +1,8 @@
 // The game: scripted games with every record field asserted, rankings, every error with the
 // whole state checked unchanged (running out of memory included), observers, determinism and
 // replay, and 10,000 seeded games. The threaded tests are in test_game_threads.cpp.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <array>
 #include <climits>

@@ -2,7 +2,7 @@
 // unsubscribes exactly once (on reset, on destruction, from whichever handle it was moved to)
 // and does nothing once its game is gone; an observer of one kind of event hears that kind only,
 // and an observer of GameEvent hears every event.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <cstdint>
 #include <memory>

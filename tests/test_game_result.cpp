@@ -1,7 +1,7 @@
 // Where a game stands (game_result.hpp): the name of each status, and the one line a result
 // prints as for every status (a winner or none, one turn or many), its ranking after it, each
 // worked out by hand from the formatter's sentences.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <cstdint>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // The values of the turn model (game_state.hpp), each state built by hand: a game about to start,
 // what mid_turn means, equality and the hash over every field, and the one line a state prints
 // as. States reached through the turn model are compared in test_turn_model.cpp.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,8 +3,8 @@
 // and undo from several threads; one board queried from several threads. The `tsan` preset builds
 // this file and test_simulate.cpp (SNAKELADDER_ONLY_THREAD_TESTS) and runs them under
 // ThreadSanitizer.
-#include "catch.hpp"
-#include "house_rules_support.hpp"
+#include "support/catch.hpp"
+#include "support/house_rules_support.hpp"
 
 #include <algorithm>
 #include <atomic>

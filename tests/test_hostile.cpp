@@ -3,8 +3,8 @@
 // wrong. None of these inputs may take memory or time out of proportion to the input itself; a
 // quadratic or unbounded path would show as a slow or failing run of this file (times are
 // measured in the benchmark, never asserted here).
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <climits>

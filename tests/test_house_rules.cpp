@@ -4,8 +4,8 @@
 // construction checks; and seeded games checked roll by roll
 // against the rules, with the frequencies the rules imply. Undo and replay_turn are in
 // test_undo.cpp, take_turn from several threads in test_game_threads.cpp.
-#include "catch.hpp"
-#include "house_rules_support.hpp"
+#include "support/catch.hpp"
+#include "support/house_rules_support.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // Squares and jumps (jump.hpp): a jump's kind and order, and JumpPath, which keeps the first three
 // jumps of a move inline and spills longer chains to the heap: the same sequence either way, when
 // copied, compared, viewed as a span, cleared and filled again.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 // LengthDistribution, the table length_distribution() (analysis.hpp) returns: its views, and
 // copies from a temporary.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <chrono>
 #include <cmath>

@@ -2,7 +2,7 @@
 // concept refuses what a game could not use), the standard's lock types take it, every call is a
 // constant expression, and a seeded game locked by it plays exactly the turns of the same game
 // locked by std::mutex.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <cstdint>
 #include <mutex>

@@ -4,8 +4,8 @@
 // worked out by hand (with a jump's start no token stands on, and with games that never end)
 // and against an independent iteration over Board::step on 300 random boards under every chain
 // rule, the best reply to a policy played out, and the refusals of both.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <array>

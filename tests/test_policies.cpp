@@ -1,8 +1,8 @@
 // The computer players that need no solve (policies.hpp): GreedyPolicy's decisions worked out by
 // hand on a small board, and RandomPolicy's picks checked for legality, repeatability and
 // uniformity over many states.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <array>
 #include <cmath>

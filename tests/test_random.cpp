@@ -1,7 +1,7 @@
 // Random numbers (random.hpp): SplitMix64 and xoshiro256** against the reference algorithms,
 // uniform_between over the whole int64 range, the draw with its bound fixed in advance against
 // uniform_below word for word, and UniformRandomBitGenerator against the standard's concept.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <concepts>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Rendering: exact text drawings, colour on and off, limits, and SVG structure, escaping and
 // well-formedness (checked by xmllint when it is installed).
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <algorithm>
 #include <atomic>

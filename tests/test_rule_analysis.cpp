@@ -2,8 +2,8 @@
 // a rule set): against values worked out by hand on boards small enough to follow every turn,
 // against an independent model of knock-back written here, against the standard analysis where a
 // rule's effect has a closed form, and against simulate within 4 standard errors.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -4,8 +4,8 @@
 // the log text, the state (turns to miss, the rotation, turns played), undo and replay_turn, all
 // worked out by hand from the rules; Landing's refusals, leaving the game as it was; the turn
 // model copied mid-turn; and simulate on tiny boards, against expected lengths solved by hand.
-#include "catch.hpp"
-#include "house_rules_support.hpp"
+#include "support/catch.hpp"
+#include "support/house_rules_support.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // The rules (rules.hpp): the overshoot and chain rules against their concepts, each overshoot
 // rule's outcome worked out by hand, and rolls near INT64_MAX, which must not overflow.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <snakeladder/board.hpp>
 #include <snakeladder/config.hpp>

@@ -2,8 +2,8 @@
 // game written out by hand line by line, at a turn under way and at a roll seen; round trips of
 // seeded games of computer players and people at several points; and tampered documents, each
 // refused with the line, column and turn it names.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,8 +2,8 @@
 // seeded games under every overshoot and chain rule, house rules (fixed and chosen at run time),
 // play_to_last and turn limits, names of any bytes, the engine's state, and corrupted documents
 // each refused with the line, column and turn it names.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // min_rolls: the fewest rolls home when the player chooses each roll, with a path the board
 // really allows; LeetCode 909; no path when home cannot be reached.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <chrono>
 #include <cstdint>

@@ -5,7 +5,7 @@
 // errors of the simulated figure (the standard error computed from the exact distribution, so a
 // lucky simulation cannot widen its own tolerance). For a correct simulator each such check fails
 // with probability about 6e-5, and the seeds are fixed, so the outcome is reproducible.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,7 +1,7 @@
 // What the exact analysis's solver reports (solve_report.hpp): the name of each SolveMethod, and
 // that a value outside them is not taken for one. (The defaults of the options and reports are
 // the header's own text; the analysis tests use them.)
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <snakeladder/solve_report.hpp>
 

@@ -1,6 +1,6 @@
 // Text helpers (text.hpp): strict UTF-8, bytes that are not UTF-8 made U+FFFD, and text made fit
 // for XML, each case worked out by hand from the bytes.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <snakeladder/text.hpp>
 #include <string>

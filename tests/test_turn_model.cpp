@@ -4,11 +4,11 @@
 // hand; the chance nodes of one die, two dice and a loaded die; ==, hash and fmt of a state.
 // Then seeded playouts driven through the model alone and played again in a Game with
 // replay_turn, compared turn by turn (and checked by the independent referee of
-// house_rules_support.hpp), under every overshoot rule, chain rule and house-rule combination;
-// the same playouts saved and loaded at every turn; and states copied mid-turn and at turn
-// boundaries that continue exactly like the original.
-#include "catch.hpp"
-#include "house_rules_support.hpp"
+// support/house_rules_support.hpp), under every overshoot rule, chain rule and house-rule
+// combination; the same playouts saved and loaded at every turn; and states copied mid-turn and
+// at turn boundaries that continue exactly like the original.
+#include "support/catch.hpp"
+#include "support/house_rules_support.hpp"
 
 #include <algorithm>
 #include <cstddef>

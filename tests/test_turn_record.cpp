@@ -2,8 +2,8 @@
 // as a sentence for each thing a turn can do (a chain of jumps, a wait to start, a forfeit, extra
 // rolls, tokens moved, turns to miss and missed, a pick of dice, a stay), each record built by
 // hand and its sentence worked out from the formatter's documented shapes.
-#include "catch.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
 
 #include <cstdint>
 #include <fmt/format.h>

@@ -3,9 +3,9 @@
 // fresh game, and never rewinds the dice; observers are told; undo works from inside an
 // observer (several threads: test_game_threads.cpp). replay_turn plays a turn with given rolls and
 // refuses, changing nothing, rolls the dice cannot make or that do not make exactly one turn.
-#include "catch.hpp"
-#include "house_rules_support.hpp"
-#include "support.hpp"
+#include "support/catch.hpp"
+#include "support/house_rules_support.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -6,7 +6,7 @@
 // simulate and every analysis call that takes house rules, against turns and figures worked out
 // by hand or by an independent iteration over Board::step. This file is also compiled with
 // clang++-19 -stdlib=libc++.
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <algorithm>
 #include <cmath>

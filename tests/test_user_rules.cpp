@@ -3,9 +3,9 @@
 // off the board. On random small boards with dice much larger than the board or with gaps in their
 // faces, every analysis call, min_rolls, Board::traps, Game's check and simulate must agree with
 // an independent computation written here over Board::step alone.
-#include "catch.hpp"
-#include "support.hpp"
-#include "user_rules.hpp"
+#include "support/catch.hpp"
+#include "support/support.hpp"
+#include "support/user_rules.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -1,4 +1,4 @@
-#include "catch.hpp"
+#include "support/catch.hpp"
 
 #include <snakeladder/version.hpp>
 

@@ -11,7 +11,7 @@
 // the configuration must refuse), the number of extra rolls (0..3) and one byte each (0xF0 and up
 // pick huge rolls), then jumps as pairs of 16-bit squares (0xFFF0 and up pick extreme values)
 // until the input runs out, at most 64.
-#include "../user_rules.hpp"
+#include "../support/user_rules.hpp"
 #include "fuzz_support.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Helpers every test file may use: include "support.hpp" after "catch.hpp".
+// Helpers every test file may use: include "support/support.hpp" after "support/catch.hpp".
 #pragma once
 
 #include "catch.hpp"
