@@ -10,7 +10,6 @@
 // command prints the same report everywhere; the progress line goes to standard error, and only
 // when it is a terminal.
 #include "command_line.hpp"
-#include "length_plot.hpp"
 #include "progress_line.hpp"
 #include "report_data.hpp"
 

@@ -24,6 +24,7 @@
 #include "house_rules.hpp"
 #include "jump.hpp"
 #include "length_distribution.hpp"
+#include "length_plot.hpp"
 #include "null_mutex.hpp"
 #include "optimal_play.hpp"
 #include "optimal_policy.hpp"
