@@ -63,7 +63,7 @@ TEST_CASE("A length plot draws a bar per turn at its share, on a scale of round 
     CHECK(count(bars, "stroke=\"none\"") == 1);
 
     // Grid lines and labels at 0%, 10%, ... 50% (10% is 248 of 310 down from the top: y 308).
-    const std::string grid = group_of(svg, "<g stroke=\"#8d6e63\" stroke-opacity=\"0.3\"");
+    const std::string grid = group_of(svg, R"(<g stroke="#8d6e63" stroke-opacity="0.3")");
     CHECK(count(grid, "<line ") == 6);
     CHECK(count(grid, "<line x1=\"80\" y1=\"308\" x2=\"770\" y2=\"308\"/>") == 1);
     const std::string labels = group_of(svg, "<g text-anchor=\"end\">");
