@@ -817,52 +817,22 @@ void describe_setup(Report& report, const BasicBoard<Config>& board, const D& di
                  .set("may_stay", options.choices.may_stay));
 }
 
-template <class Config, class D>
-int analyze(const AnalyzeOptions& options, const D& dice) {
-    using Chains = typename Config::chain_rule;
-    using Overshoot = typename Config::overshoot_rule;
-    const Board<Config> board = load_board(options.board, Config());
-    std::size_t ladders = 0;
-    for (const Jump& jump : board.jumps()) {
-        ladders += jump.kind() == JumpKind::ladder ? 1U : 0U;
-    }
-    const std::size_t snakes = board.jumps().size() - ladders;
-    const ChosenHouseRules house(options.rules.house);
-    Report report(options.format == "text");
-    report.print("snakeladder-analyze: {}, {} square{}, {} ladder{} and {} snake{}, {}, {}{}\n",
-                 printable(board_name(options.board)), board.size(), board.size() == 1 ? "" : "s",
-                 ladders, ladders == 1 ? "" : "s", snakes, snakes == 1 ? "" : "s",
-                 options.dice.describe(), Chains::name, options.rules.describe_house_rules());
-    describe_setup(report, board, dice, options, ladders, snakes);
-
+// The expected turns under each overshoot rule, with the board's chain rule.
+template <class Chains, class D>
+void print_expected_turns(Report& report, const AnalyzeOptions& options, const D& dice) {
     report.print("\nExpected turns for one player to get home\n");
     ReportValue expected = ReportValue::object();
     report.print("{}\n", expected_line<ExactFinish, Chains>(options, dice, expected));
     report.print("{}\n", expected_line<BounceBack, Chains>(options, dice, expected));
     report.print("{}\n", expected_line<OvershootWins, Chains>(options, dice, expected));
     report.data.set("expected_turns", std::move(expected));
+}
 
-    DistributionOptions tabulation;
-    bool tabulating_shown = false;
-    if (options.progress) {
-        // A long board tabulates for seconds: say how far it is, on standard error. A table
-        // done within the first interval (the last call comes at the end) shows nothing.
-        const auto started = std::chrono::steady_clock::now();
-        tabulation.progress = [&tabulating_shown, started, interval = tabulation.progress_interval](
-                                  std::int64_t turns, double running) {
-            if (std::chrono::steady_clock::now() - started < interval) {
-                return;
-            }
-            fmt::print(stderr, "\rlength distribution: turn {}, still running {:.2e}", turns,
-                       running);
-            tabulating_shown = true;
-            std::fflush(stderr);
-        };
-    }
-    const LengthDistribution lengths = length_distribution(board, dice, house, tabulation);
-    if (tabulating_shown) {
-        fmt::print(stderr, "\r\033[K"); // the table is done: clear the progress line
-    }
+// One player's game: mean and deviation, the shortest and likeliest lengths, quantiles and the
+// histogram.
+template <class Overshoot>
+void print_length(Report& report, const LengthDistribution& lengths,
+                  const AnalyzeOptions& options) {
     report.print("\nLength of a one-player game under {}\n", Overshoot::name);
     const std::span<const double> p = lengths.probabilities();
     const auto shortest = std::find_if(p.begin(), p.end(), [](double x) { return x > 0.0; });
@@ -919,7 +889,14 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     length.set("probabilities", ReportValue::list_of(p))
         .set("longer_than_table", lengths.probability_longer_than(lengths.turns()));
     report.data.set("length", std::move(length));
+}
 
+// Each seat's chance to win for every seat count the game allows; returns two players' chances,
+// for the simulation to be checked against.
+template <class Config, class D>
+SeatChances print_seat_chances(Report& report, const BasicBoard<Config>& board, const D& dice,
+                               const ChosenHouseRules& house, const LengthDistribution& lengths) {
+    using Overshoot = typename Config::overshoot_rule;
     // Every seat count the game allows, from 2 (one player races no one) to its most players.
     const int fewest = std::max(fewest_players, board.config().min_players());
     const int most = board.config().max_players();
@@ -986,7 +963,14 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     report.data.set(
         "seats",
         ReportValue::object().set("rule", Overshoot::name).set("rows", std::move(seat_rows)));
+    return two_players;
+}
 
+// The fewest rolls home when a player may choose each roll, and the path they take.
+template <class Config, class D>
+void print_fewest_rolls(Report& report, const BasicBoard<Config>& board, const D& dice,
+                        const ChosenHouseRules& house) {
+    using Overshoot = typename Config::overshoot_rule;
     // The fewest rolls choose among the rolls the dice can make: 1 to 6 for one die, 2 to 12
     // for two.
     const std::vector<int> can_roll = possible_rolls(dice);
@@ -1031,25 +1015,10 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         fewest_rolls.set("count", ReportValue());
     }
     report.data.set("fewest_rolls", std::move(fewest_rolls));
+}
 
-    const std::string traps = describe_traps(board, dice, house);
-    report.print("\nTraps under {}: {}\n", Overshoot::name, traps);
-    report.data.set("traps",
-                    ReportValue::object().set("rule", Overshoot::name).set("description", traps));
-
-    PictureData<std::vector<double>> visits =
-        print_square_effects(report, board, dice, options, house, lengths);
-    PictureData<std::vector<std::string>> notes{{}, "best play is not asked for"};
-    report.data.set("best_play", ReportValue());
-    if (options.choices.any()) {
-        notes = print_best_play(report, board, dice, options, house);
-    }
-
-    std::vector<double> simulated;
-    report.data.set("simulation", ReportValue());
-    if (options.simulate > 0) {
-        simulated = simulate_and_report(report, board, dice, options, lengths, two_players);
-    }
+// The report as JSON or CSV, printed whole (the text was printed as it went).
+inline void print_report_data(Report& report, const AnalyzeOptions& options) {
     if (options.format == "json") {
         fmt::print("{}\n", report.data.json());
     } else if (options.format == "csv") {
@@ -1058,7 +1027,14 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         fmt::print("{}", rows);
     }
     check_standard_output("the report"); // the report is done: a failed write stops here
+}
 
+// The pictures asked for: the board, the heat map, the policy map and the length plot.
+template <class Config>
+void write_pictures(const AnalyzeOptions& options, const BasicBoard<Config>& board,
+                    const LengthDistribution& lengths, PictureData<std::vector<double>> visits,
+                    PictureData<std::vector<std::string>> notes, std::vector<double> simulated) {
+    using Overshoot = typename Config::overshoot_rule;
     const std::string title = options.title.empty() ? board_name(options.board) : options.title;
     const SvgTheme theme = SvgTheme::named(options.theme);
     if (!options.svg.empty()) {
@@ -1110,6 +1086,75 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
         plot.theme = theme;
         write_file(options.plot, render_length_plot(plot), "the length plot");
     }
+}
+
+template <class Config, class D>
+int analyze(const AnalyzeOptions& options, const D& dice) {
+    using Chains = typename Config::chain_rule;
+    using Overshoot = typename Config::overshoot_rule;
+    const Board<Config> board = load_board(options.board, Config());
+    std::size_t ladders = 0;
+    for (const Jump& jump : board.jumps()) {
+        ladders += jump.kind() == JumpKind::ladder ? 1U : 0U;
+    }
+    const std::size_t snakes = board.jumps().size() - ladders;
+    const ChosenHouseRules house(options.rules.house);
+    Report report(options.format == "text");
+    report.print("snakeladder-analyze: {}, {} square{}, {} ladder{} and {} snake{}, {}, {}{}\n",
+                 printable(board_name(options.board)), board.size(), board.size() == 1 ? "" : "s",
+                 ladders, ladders == 1 ? "" : "s", snakes, snakes == 1 ? "" : "s",
+                 options.dice.describe(), Chains::name, options.rules.describe_house_rules());
+    describe_setup(report, board, dice, options, ladders, snakes);
+
+    print_expected_turns<Chains>(report, options, dice);
+
+    DistributionOptions tabulation;
+    bool tabulating_shown = false;
+    if (options.progress) {
+        // A long board tabulates for seconds: say how far it is, on standard error. A table
+        // done within the first interval (the last call comes at the end) shows nothing.
+        const auto started = std::chrono::steady_clock::now();
+        tabulation.progress = [&tabulating_shown, started, interval = tabulation.progress_interval](
+                                  std::int64_t turns, double running) {
+            if (std::chrono::steady_clock::now() - started < interval) {
+                return;
+            }
+            fmt::print(stderr, "\rlength distribution: turn {}, still running {:.2e}", turns,
+                       running);
+            tabulating_shown = true;
+            std::fflush(stderr);
+        };
+    }
+    const LengthDistribution lengths = length_distribution(board, dice, house, tabulation);
+    if (tabulating_shown) {
+        fmt::print(stderr, "\r\033[K"); // the table is done: clear the progress line
+    }
+    print_length<Overshoot>(report, lengths, options);
+
+    const SeatChances two_players = print_seat_chances(report, board, dice, house, lengths);
+    print_fewest_rolls(report, board, dice, house);
+
+    const std::string traps = describe_traps(board, dice, house);
+    report.print("\nTraps under {}: {}\n", Overshoot::name, traps);
+    report.data.set("traps",
+                    ReportValue::object().set("rule", Overshoot::name).set("description", traps));
+
+    PictureData<std::vector<double>> visits =
+        print_square_effects(report, board, dice, options, house, lengths);
+    PictureData<std::vector<std::string>> notes{{}, "best play is not asked for"};
+    report.data.set("best_play", ReportValue());
+    if (options.choices.any()) {
+        notes = print_best_play(report, board, dice, options, house);
+    }
+
+    std::vector<double> simulated;
+    report.data.set("simulation", ReportValue());
+    if (options.simulate > 0) {
+        simulated = simulate_and_report(report, board, dice, options, lengths, two_players);
+    }
+    print_report_data(report, options);
+    write_pictures(options, board, lengths, std::move(visits), std::move(notes),
+                   std::move(simulated));
     return 0;
 }
 
