@@ -461,6 +461,25 @@ inline std::string visits_doubt(const std::vector<double>& visits,
         turns_text(sum, 3), turns_text(mean, 3));
 }
 
+// The squares most turns begin on, most first (ties in square order).
+inline void print_most_visited(Report& report, const SquareStatistics& squares, std::size_t shown) {
+    std::vector<Square> order(squares.visits.size());
+    for (std::size_t s = 0; s < order.size(); ++s) {
+        order[s] = static_cast<Square>(s);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](Square a, Square b) {
+        return squares.visits[static_cast<std::size_t>(a)] >
+               squares.visits[static_cast<std::size_t>(b)];
+    });
+    report.print(
+        "  most visited squares (turns begun there in a game, chance a game ever does):\n");
+    for (std::size_t i = 0; i < order.size() && i < shown; ++i) {
+        const auto s = static_cast<std::size_t>(order[i]);
+        report.print("    square {:>5}  {:>7} turns  {:>7}\n", order[i],
+                     turns_text(squares.visits[s], 3), percent(squares.landing[s]));
+    }
+}
+
 // The most visited squares and the jumps that matter most, under the rules chosen; returns the
 // visits of every square, or why they are not computed (snakes too long, or traps).
 template <class Config, class D>
@@ -500,21 +519,7 @@ print_square_effects(Report& report, const BasicBoard<Config>& board, const D& d
     }
     report.data.set("squares", data.set("visits", ReportValue::list_of(squares.visits))
                                    .set("landing", ReportValue::list_of(squares.landing)));
-    std::vector<Square> order(squares.visits.size());
-    for (std::size_t s = 0; s < order.size(); ++s) {
-        order[s] = static_cast<Square>(s);
-    }
-    std::stable_sort(order.begin(), order.end(), [&](Square a, Square b) {
-        return squares.visits[static_cast<std::size_t>(a)] >
-               squares.visits[static_cast<std::size_t>(b)];
-    });
-    report.print(
-        "  most visited squares (turns begun there in a game, chance a game ever does):\n");
-    for (std::size_t i = 0; i < order.size() && i < shown; ++i) {
-        const auto s = static_cast<std::size_t>(order[i]);
-        report.print("    square {:>5}  {:>7} turns  {:>7}\n", order[i],
-                     turns_text(squares.visits[s], 3), percent(squares.landing[s]));
-    }
+    print_most_visited(report, squares, shown);
     std::vector<JumpEffect> jumps;
     try {
         jumps = jump_effects(board, dice, house,
@@ -649,6 +654,47 @@ std::vector<bool> turn_squares(const BasicBoard<Config>& board) {
     return begins;
 }
 
+// The best play's figures in the report's data, square by square; returns on how many squares
+// a turn begins.
+template <class Config, class D>
+std::size_t set_best_play_data(Report& report, ReportValue data, const BasicBoard<Config>& board,
+                               const Choices<D>& choices, const OptimalPolicy& best,
+                               const std::vector<bool>& begins) {
+    ReportValue values = ReportValue::list();
+    ReportValue dice_used = ReportValue::list();
+    ReportValue declined = ReportValue::list();
+    std::size_t turn_square_count = 0;
+    for (Square square = 0; square < board.size(); ++square) {
+        const auto at = static_cast<std::size_t>(square);
+        if (!begins[at]) {
+            values.add(ReportValue());
+            dice_used.add(ReportValue());
+            continue;
+        }
+        ++turn_square_count;
+        values.add(ReportValue(best.expected_turns[at]));
+        dice_used.add(ReportValue(best.dice[at]));
+        if (std::isfinite(best.expected_turns[at])) {
+            const std::vector<int> rolls = declined_rolls(best, choices, square);
+            if (!rolls.empty()) {
+                declined.add(ReportValue::object()
+                                 .set("square", square)
+                                 .set("rolls", ReportValue::list_of(rolls)));
+            }
+        }
+    }
+    report.data.set("best_play", data.set("expected_turns", best.turns())
+                                     .set("default_turns", best.default_turns)
+                                     .set("gain", best.gain())
+                                     .set("turn_squares", turn_square_count)
+                                     .set("values", std::move(values))
+                                     .set("dice", std::move(dice_used))
+                                     .set("declined", std::move(declined))
+                                     .set("iterations", best.iterations)
+                                     .set("residual", best.residual));
+    return turn_square_count;
+}
+
 template <class Config, class D>
 PictureData<std::vector<std::string>>
 print_best_play(Report& report, const BasicBoard<Config>& board, const D& dice,
@@ -684,38 +730,8 @@ print_best_play(Report& report, const BasicBoard<Config>& board, const D& dice,
     // The squares where no turn begins keep their index in `values` and `dice`, as null: a
     // reader indexes them by square.
     const std::vector<bool> begins = turn_squares(board);
-    ReportValue values = ReportValue::list();
-    ReportValue dice_used = ReportValue::list();
-    ReportValue declined = ReportValue::list();
-    std::size_t turn_square_count = 0;
-    for (Square square = 0; square < board.size(); ++square) {
-        const auto at = static_cast<std::size_t>(square);
-        if (!begins[at]) {
-            values.add(ReportValue());
-            dice_used.add(ReportValue());
-            continue;
-        }
-        ++turn_square_count;
-        values.add(ReportValue(best.expected_turns[at]));
-        dice_used.add(ReportValue(best.dice[at]));
-        if (std::isfinite(best.expected_turns[at])) {
-            const std::vector<int> rolls = declined_rolls(best, choices, square);
-            if (!rolls.empty()) {
-                declined.add(ReportValue::object()
-                                 .set("square", square)
-                                 .set("rolls", ReportValue::list_of(rolls)));
-            }
-        }
-    }
-    report.data.set("best_play", data.set("expected_turns", best.turns())
-                                     .set("default_turns", best.default_turns)
-                                     .set("gain", best.gain())
-                                     .set("turn_squares", turn_square_count)
-                                     .set("values", std::move(values))
-                                     .set("dice", std::move(dice_used))
-                                     .set("declined", std::move(declined))
-                                     .set("iterations", best.iterations)
-                                     .set("residual", best.residual));
+    const std::size_t turn_square_count =
+        set_best_play_data(report, std::move(data), board, choices, best, begins);
     std::vector<std::string> notes(static_cast<std::size_t>(board.size()));
     std::vector<Square> two_dice;
     std::vector<Square> staying;
@@ -1158,27 +1174,8 @@ int analyze(const AnalyzeOptions& options, const D& dice) {
     return 0;
 }
 
-int run(int argc, char** argv) {
-    CLI::App app("Exact analysis of a snakes-and-ladders board with any dice (one six-sided die\n"
-                 "by default): expected length under each overshoot rule, length distribution,\n"
-                 "each seat's chance, fewest rolls home and traps; optionally checked against a\n"
-                 "simulation. As text, JSON or CSV.",
-                 "snakeladder-analyze");
-    AnalyzeOptions options;
-    app.add_option("BOARD", options.board,
-                   "`classic` or a board file (lines: size N, ladder A-B, "
-                   "snake A-B)")
-        ->required()
-        ->type_name("");
-    add_rule_flags(app, options.rules, false);
-    app.formatter(std::make_shared<HelpFormatter>());
-    app.add_option("--dice", options.dice_text,
-                   "NdS: N fair dice of S sides rolled together (d6, the default; 2d6; 1d20); "
-                   "or loaded:W1,W2,...: one die whose face f has weight Wf (loaded:1,1,1,1,1,5)")
-        ->check(dice_spec_check())
-        ->group(board_and_rules_group)
-        ->option_text("DICE");
-    add_choice_flags(app, options.choices);
+// The report's flags (--format, --width, --no-progress) and the simulation's.
+void add_report_options(CLI::App& app, AnalyzeOptions& options, bool& quiet) {
     const std::string report = "Report";
     app.add_option("--format", options.format,
                    "text (the default), json: one JSON object (docs/analyze-json.md), or csv: "
@@ -1191,7 +1188,6 @@ int run(int argc, char** argv) {
         ->check(whole_number(10, 200))
         ->group(report)
         ->option_text("COLUMNS");
-    bool quiet = false;
     app.add_flag("--no-progress", quiet,
                  "No progress on standard error while solving, tabulating or simulating (there is "
                  "none when standard error is not a terminal)")
@@ -1206,6 +1202,10 @@ int run(int argc, char** argv) {
         ->check(whole_number<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
         ->group(simulation)
         ->option_text("S");
+}
+
+// The pictures' flags: which to write, their title and their theme.
+void add_picture_options(CLI::App& app, AnalyzeOptions& options) {
     const std::string pictures = "Pictures (SVG)";
     app.add_option("--svg", options.svg, "Write a picture of the board")
         ->group(pictures)
@@ -1231,6 +1231,59 @@ int run(int argc, char** argv) {
         ->check(CLI::IsMember({"light", "dark", "print"}))
         ->group(pictures)
         ->option_text("THEME");
+}
+
+// What the flags ask that cannot be done together, in the words of a usage error; nothing when
+// they can.
+std::optional<std::string> usage_problem(const AnalyzeOptions& options) {
+    if (options.choices.pick_dice && options.dice.loaded) {
+        return std::string("--pick-dice chooses between one and two of the fair dice "
+                           "of --dice; it does not take a loaded die");
+    }
+    if (options.choices.pick_dice &&
+        (doubled(options.dice).count > DiceSpec::max_count ||
+         doubled(options.dice).count * options.dice.sides > DiceSpec::max_roll)) {
+        return fmt::format("--pick-dice with --dice {}: two of them, {}d{}, are more than the "
+                           "{} dice or the highest roll of {} that --dice takes",
+                           options.dice_text, doubled(options.dice).count, options.dice.sides,
+                           DiceSpec::max_count, DiceSpec::max_roll);
+    }
+    if (!options.policy.empty() && !options.choices.any()) {
+        return std::string("--policy draws the best play of a game where players "
+                           "decide: add --pick-dice, --may-stay or both");
+    }
+    if (!options.policy.empty() && options.rules.house != HouseRuleSwitches{}) {
+        return std::string("--policy draws the best play of the standard game, which "
+                           "is not solved under house rules: drop --extra-turn, "
+                           "--six-to-start and --knock-back");
+    }
+    return std::nullopt;
+}
+
+int run(int argc, char** argv) {
+    CLI::App app("Exact analysis of a snakes-and-ladders board with any dice (one six-sided die\n"
+                 "by default): expected length under each overshoot rule, length distribution,\n"
+                 "each seat's chance, fewest rolls home and traps; optionally checked against a\n"
+                 "simulation. As text, JSON or CSV.",
+                 "snakeladder-analyze");
+    AnalyzeOptions options;
+    app.add_option("BOARD", options.board,
+                   "`classic` or a board file (lines: size N, ladder A-B, "
+                   "snake A-B)")
+        ->required()
+        ->type_name("");
+    add_rule_flags(app, options.rules, false);
+    app.formatter(std::make_shared<HelpFormatter>());
+    app.add_option("--dice", options.dice_text,
+                   "NdS: N fair dice of S sides rolled together (d6, the default; 2d6; 1d20); "
+                   "or loaded:W1,W2,...: one die whose face f has weight Wf (loaded:1,1,1,1,1,5)")
+        ->check(dice_spec_check())
+        ->group(board_and_rules_group)
+        ->option_text("DICE");
+    add_choice_flags(app, options.choices);
+    bool quiet = false;
+    add_report_options(app, options, quiet);
+    add_picture_options(app, options);
     app.footer("--overshoot chooses the rule of the detailed sections; the expected turns are\n"
                "given under all three. Every figure is for the dice of --dice, and the house\n"
                "rules apply to every figure but the fewest rolls (the top roll is the dice's\n"
@@ -1253,27 +1306,8 @@ int run(int argc, char** argv) {
     options.progress = !quiet && stderr_is_terminal();
     std::string dice_error;
     options.dice = parse_dice_spec(options.dice_text, dice_error); // checked by dice_spec_check
-    if (options.choices.pick_dice && options.dice.loaded) {
-        return report_usage_error(app, "--pick-dice chooses between one and two of the fair dice "
-                                       "of --dice; it does not take a loaded die");
-    }
-    if (options.choices.pick_dice &&
-        (doubled(options.dice).count > DiceSpec::max_count ||
-         doubled(options.dice).count * options.dice.sides > DiceSpec::max_roll)) {
-        return report_usage_error(
-            app, fmt::format("--pick-dice with --dice {}: two of them, {}d{}, are more than the "
-                             "{} dice or the highest roll of {} that --dice takes",
-                             options.dice_text, doubled(options.dice).count, options.dice.sides,
-                             DiceSpec::max_count, DiceSpec::max_roll));
-    }
-    if (!options.policy.empty() && !options.choices.any()) {
-        return report_usage_error(app, "--policy draws the best play of a game where players "
-                                       "decide: add --pick-dice, --may-stay or both");
-    }
-    if (!options.policy.empty() && options.rules.house != HouseRuleSwitches{}) {
-        return report_usage_error(app, "--policy draws the best play of the standard game, which "
-                                       "is not solved under house rules: drop --extra-turn, "
-                                       "--six-to-start and --knock-back");
+    if (const std::optional<std::string> problem = usage_problem(options)) {
+        return report_usage_error(app, *problem);
     }
     try {
         return with_rules(options.rules, [&](auto config) {

@@ -464,14 +464,51 @@ struct DiceSpec {
     }
 };
 
+/// A whole number of the --dice text from 0 to `high`, into `value`; false for anything else.
+inline bool dice_spec_number(std::string_view digits, std::int64_t high, std::int64_t& value) {
+    const char* const end = digits.data() + digits.size();
+    const auto [stop, failure] = std::from_chars(digits.data(), end, value);
+    return !digits.empty() && digits.front() != '-' && failure == std::errc{} && stop == end &&
+           value <= high;
+}
+
+/// The weights of loaded:W1,W2,... after the colon (`rest`), as dice; the reason they are
+/// refused in `error`.
+inline DiceSpec parse_loaded_dice(std::string_view text, std::string_view rest,
+                                  std::string& error) {
+    DiceSpec spec;
+    spec.loaded = true;
+    while (true) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        std::int64_t weight = 0;
+        if (!dice_spec_number(item, DiceSpec::max_weight, weight)) {
+            error = fmt::format("'{}': weight {} ('{}') is not a whole number from 0 to {}", text,
+                                spec.weights.size() + 1, item, DiceSpec::max_weight);
+            return spec;
+        }
+        spec.weights.push_back(weight);
+        if (spec.weights.size() > static_cast<std::size_t>(DiceSpec::max_roll)) {
+            error = fmt::format("'{}': more than {} weights (faces)", text, DiceSpec::max_roll);
+            return spec;
+        }
+        if (comma == std::string_view::npos) {
+            break;
+        }
+        rest.remove_prefix(comma + 1);
+    }
+    if (std::all_of(spec.weights.begin(), spec.weights.end(),
+                    [](std::int64_t w) { return w == 0; })) {
+        error =
+            fmt::format("'{}': every weight is 0; at least one face needs a positive weight", text);
+        return spec;
+    }
+    spec.sides = static_cast<int>(spec.weights.size());
+    return spec;
+}
+
 /// Reads a --dice value; returns the reason it is refused in `error` (empty when accepted).
 inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
-    const auto number = [](std::string_view digits, std::int64_t high, std::int64_t& value) {
-        const char* const end = digits.data() + digits.size();
-        const auto [stop, failure] = std::from_chars(digits.data(), end, value);
-        return !digits.empty() && digits.front() != '-' && failure == std::errc{} && stop == end &&
-               value <= high;
-    };
     DiceSpec spec;
     error.clear();
     // "loaded" in any case, as 2D6 is read as 2d6; without its colon it is still loaded dice
@@ -490,39 +527,12 @@ inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
                                 text);
             return spec;
         }
-        std::string_view rest = text.substr(loaded_word.size() + 1);
+        const std::string_view rest = text.substr(loaded_word.size() + 1);
         if (rest.empty()) {
             error = fmt::format("'{}': no weights after 'loaded:' (e.g. loaded:1,1,1,1,1,5)", text);
             return spec;
         }
-        spec.loaded = true;
-        while (true) {
-            const std::size_t comma = rest.find(',');
-            const std::string_view item = rest.substr(0, comma);
-            std::int64_t weight = 0;
-            if (!number(item, DiceSpec::max_weight, weight)) {
-                error = fmt::format("'{}': weight {} ('{}') is not a whole number from 0 to {}",
-                                    text, spec.weights.size() + 1, item, DiceSpec::max_weight);
-                return spec;
-            }
-            spec.weights.push_back(weight);
-            if (spec.weights.size() > static_cast<std::size_t>(DiceSpec::max_roll)) {
-                error = fmt::format("'{}': more than {} weights (faces)", text, DiceSpec::max_roll);
-                return spec;
-            }
-            if (comma == std::string_view::npos) {
-                break;
-            }
-            rest.remove_prefix(comma + 1);
-        }
-        if (std::all_of(spec.weights.begin(), spec.weights.end(),
-                        [](std::int64_t w) { return w == 0; })) {
-            error = fmt::format(
-                "'{}': every weight is 0; at least one face needs a positive weight", text);
-            return spec;
-        }
-        spec.sides = static_cast<int>(spec.weights.size());
-        return spec;
+        return parse_loaded_dice(text, rest, error);
     }
     const std::size_t d = text.find_first_of("dD"); // 2D6 as on a shop's box
     if (d == std::string_view::npos) {
@@ -535,7 +545,7 @@ inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
     std::int64_t sides = 0;
     const std::string_view count_text = text.substr(0, d);
     const std::string_view sides_text = text.substr(d + 1);
-    if (!count_text.empty() && !number(count_text, DiceSpec::max_count, count)) {
+    if (!count_text.empty() && !dice_spec_number(count_text, DiceSpec::max_count, count)) {
         error = fmt::format("'{}': the number of dice '{}' is not a whole number from 1 to {}",
                             text, count_text, DiceSpec::max_count);
     } else if (count < 1) {
@@ -543,7 +553,7 @@ inline DiceSpec parse_dice_spec(std::string_view text, std::string& error) {
                             DiceSpec::max_count);
     } else if (sides_text.empty()) {
         error = fmt::format("'{}': the number of sides is missing after 'd' (e.g. 2d6)", text);
-    } else if (!number(sides_text, DiceSpec::max_roll, sides) || sides < 2) {
+    } else if (!dice_spec_number(sides_text, DiceSpec::max_roll, sides) || sides < 2) {
         error = fmt::format("'{}': the number of sides '{}' is not a whole number from 2 to {}",
                             text, sides_text, DiceSpec::max_roll);
     } else if (count * sides > DiceSpec::max_roll) {

@@ -986,32 +986,34 @@ int play(const PlayOptions& options) {
                                  : play_games<StandardGame<Config>>(options);
 }
 
-int run(int argc, char** argv) {
-    CLI::App app("Snakes and ladders in the terminal, for 1 to 8 players. Players sit in the\n"
-                 "order they are given; people press Enter to roll, computer players roll on\n"
-                 "their own.",
-                 "snakeladder-play");
-    app.formatter(std::make_shared<HelpFormatter>());
-    PlayOptions options;
+// The flags run() reads after parsing, and the names they collect.
+struct PlayFlags {
     std::vector<std::string> humans;
     std::vector<std::string> computers;
+    bool no_board = false;
+    CLI::Option* human = nullptr;
+    CLI::Option* computer = nullptr;
+    CLI::Option* board = nullptr;
+    CLI::Option* level = nullptr;
+    CLI::Option* seed = nullptr;
+};
+
+// Who plays, on what board, under which rules and choices.
+void add_player_flags(CLI::App& app, PlayOptions& options, PlayFlags& flags) {
     const std::string players = "Players";
-    const std::string playing = "Playing";
-    const std::string saving = "Saving";
-    CLI::Option* human_flag =
-        app.add_option("-p,--player", humans,
-                       "A person, who presses Enter to roll (repeat for each player)")
-            ->allow_extra_args(false)
-            ->group(players)
-            ->option_text("NAME");
-    CLI::Option* computer_flag =
-        app.add_option("-c,--computer", computers,
+    flags.human = app.add_option("-p,--player", flags.humans,
+                                 "A person, who presses Enter to roll (repeat for each player)")
+                      ->allow_extra_args(false)
+                      ->group(players)
+                      ->option_text("NAME");
+    flags.computer =
+        app.add_option("-c,--computer", flags.computers,
                        "A computer player, who rolls alone (repeat for each); when players "
                        "decide, @LEVEL chooses how it plays")
             ->allow_extra_args(false)
             ->group(players)
             ->option_text("NAME[@LEVEL]");
-    CLI::Option* board_flag =
+    flags.board =
         app.add_option("-b,--board", options.board,
                        "`classic` (the default) or a board file (lines: size N, ladder A-B, "
                        "snake A-B)")
@@ -1019,7 +1021,7 @@ int run(int argc, char** argv) {
             ->option_text("FILE");
     add_rule_flags(app, options.rules, true);
     add_choice_flags(app, options.choices);
-    CLI::Option* level_flag =
+    flags.level =
         app.add_option("--level", options.level,
                        "How computer players without @LEVEL play: random, greedy (the best "
                        "square now) or optimal (the fewest turns; the default, greedy under "
@@ -1027,7 +1029,13 @@ int run(int argc, char** argv) {
             ->check(CLI::IsMember(level_names))
             ->group(deciding_group)
             ->option_text("LEVEL");
-    CLI::Option* seed_flag =
+}
+
+// How the game is played and saved.
+void add_playing_flags(CLI::App& app, PlayOptions& options, PlayFlags& flags) {
+    const std::string playing = "Playing";
+    const std::string saving = "Saving";
+    flags.seed =
         app.add_option("--seed", options.seed,
                        "Seed of the dice: the same seed replays the game (default: a fresh "
                        "one); a game played again takes the next seed")
@@ -1038,8 +1046,7 @@ int run(int argc, char** argv) {
                  "Play every turn without waiting for Enter, and one game only (when players "
                  "decide, people take one die and always move)")
         ->group(playing);
-    bool no_board = false;
-    app.add_flag("--no-board", no_board, "Print only the log lines, not the board each turn")
+    app.add_flag("--no-board", flags.no_board, "Print only the log lines, not the board each turn")
         ->group(playing);
     app.add_flag("--unicode", options.unicode_arrows, "Mark ladders and snakes with arrows")
         ->group(playing);
@@ -1060,7 +1067,68 @@ int run(int argc, char** argv) {
                        "players again, in order, with -p and -c, and give its rule flags")
             ->group(saving)
             ->option_text("FILE");
-    resume_flag->excludes(board_flag)->excludes(seed_flag);
+    resume_flag->excludes(flags.board)->excludes(flags.seed);
+}
+
+// Each computer player's level when players decide: NAME@LEVEL, else --level (`level_given`),
+// else the best play (greedy under house rules, where the best play is not solved). A usage
+// problem for a level that is unknown, or that means nothing when players do not decide.
+std::optional<std::string> assign_levels(PlayOptions& options, bool level_given) {
+    if (!options.choices.any()) {
+        // Without decisions every player just rolls: a level would be silently ignored, or
+        // taken as part of the name. An @ in a computer's name means a level with decisions, so
+        // it means one here too, known level or not, rather than a name with an @ in it.
+        for (const Seat& seat : options.seats) {
+            const std::size_t at = seat.name.rfind('@');
+            if (!seat.computer || at == std::string::npos) {
+                continue;
+            }
+            const std::string level = seat.name.substr(at + 1);
+            const bool known =
+                std::find(level_names.begin(), level_names.end(), level) != level_names.end();
+            return fmt::format("-c {}: {}a computer player's level only matters when players "
+                               "decide (--pick-dice or --may-stay). Without them every player "
+                               "just rolls: give the name alone, -c {}",
+                               seat.name,
+                               known ? ""
+                                     : fmt::format("'{}' is not a level (random, greedy or "
+                                                   "optimal), and ",
+                                                   level),
+                               seat.name.substr(0, at));
+        }
+    } else {
+        if (!level_given) {
+            options.level = options.rules.house == HouseRuleSwitches{} ? "optimal" : "greedy";
+        }
+        for (Seat& seat : options.seats) {
+            const std::size_t at = seat.name.rfind('@');
+            if (!seat.computer || at == std::string::npos) {
+                seat.level = options.level;
+                continue;
+            }
+            seat.level = seat.name.substr(at + 1);
+            seat.name.erase(at);
+            if (std::find(level_names.begin(), level_names.end(), seat.level) ==
+                level_names.end()) {
+                return fmt::format("-c {}@{}: the level after @ must be random, greedy or "
+                                   "optimal",
+                                   seat.name, seat.level);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+int run(int argc, char** argv) {
+    CLI::App app("Snakes and ladders in the terminal, for 1 to 8 players. Players sit in the\n"
+                 "order they are given; people press Enter to roll, computer players roll on\n"
+                 "their own.",
+                 "snakeladder-play");
+    app.formatter(std::make_shared<HelpFormatter>());
+    PlayOptions options;
+    PlayFlags flags;
+    add_player_flags(app, options, flags);
+    add_playing_flags(app, options, flags);
     app.footer(fmt::format(
         "At the prompt: Enter rolls; q, quit or exit (in any case) stops the game and prints\n"
         "the standings so far, as end of input and Ctrl-C do. Anything else is named and the\n"
@@ -1085,60 +1153,18 @@ int run(int argc, char** argv) {
     std::size_t next_human = 0;
     std::size_t next_computer = 0;
     for (const CLI::Option* option : app.parse_order()) {
-        if (option == human_flag) {
-            options.seats.push_back({humans.at(next_human++), false, {}});
-        } else if (option == computer_flag) {
-            options.seats.push_back({computers.at(next_computer++), true, {}});
+        if (option == flags.human) {
+            options.seats.push_back({flags.humans.at(next_human++), false, {}});
+        } else if (option == flags.computer) {
+            options.seats.push_back({flags.computers.at(next_computer++), true, {}});
         }
     }
-    options.show_board = !no_board;
-    // When players decide, each computer player's level: NAME@LEVEL, else --level, else the
-    // best play (greedy under house rules, where the best play is not solved).
-    if (!options.choices.any()) {
-        // Without decisions every player just rolls: a level would be silently ignored, or
-        // taken as part of the name. An @ in a computer's name means a level with decisions, so
-        // it means one here too, known level or not, rather than a name with an @ in it.
-        for (const Seat& seat : options.seats) {
-            const std::size_t at = seat.name.rfind('@');
-            if (!seat.computer || at == std::string::npos) {
-                continue;
-            }
-            const std::string level = seat.name.substr(at + 1);
-            const bool known =
-                std::find(level_names.begin(), level_names.end(), level) != level_names.end();
-            return report_usage_error(
-                app, fmt::format("-c {}: {}a computer player's level only matters when players "
-                                 "decide (--pick-dice or --may-stay). Without them every player "
-                                 "just rolls: give the name alone, -c {}",
-                                 seat.name,
-                                 known ? ""
-                                       : fmt::format("'{}' is not a level (random, greedy or "
-                                                     "optimal), and ",
-                                                     level),
-                                 seat.name.substr(0, at)));
-        }
-    } else {
-        if (level_flag->count() == 0) {
-            options.level = options.rules.house == HouseRuleSwitches{} ? "optimal" : "greedy";
-        }
-        for (Seat& seat : options.seats) {
-            const std::size_t at = seat.name.rfind('@');
-            if (!seat.computer || at == std::string::npos) {
-                seat.level = options.level;
-                continue;
-            }
-            seat.level = seat.name.substr(at + 1);
-            seat.name.erase(at);
-            if (std::find(level_names.begin(), level_names.end(), seat.level) ==
-                level_names.end()) {
-                return report_usage_error(
-                    app, fmt::format("-c {}@{}: the level after @ must be random, greedy or "
-                                     "optimal",
-                                     seat.name, seat.level));
-            }
-        }
+    options.show_board = !flags.no_board;
+    if (const std::optional<std::string> problem =
+            assign_levels(options, flags.level->count() != 0)) {
+        return report_usage_error(app, *problem);
     }
-    options.seeded = seed_flag->count() != 0;
+    options.seeded = flags.seed->count() != 0;
     if (!options.seeded) {
         options.seed = fresh_seed();
     }
