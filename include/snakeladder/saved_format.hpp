@@ -6,8 +6,8 @@
 
 #include "config.hpp"
 #include "dice.hpp"
-#include "jump.hpp"
 #include "errors.hpp"
+#include "jump.hpp"
 #include "random.hpp"
 
 #include <array>
