@@ -271,6 +271,80 @@ private:
     std::chrono::steady_clock::time_point last_;
 };
 
+// Plays `work(worker)` for workers 0 (the calling thread) to threads - 1, each on its own
+// thread, and waits for them all, reporting progress meanwhile. An exception of a worker or of
+// the progress callback is kept in `run` (run.rethrow_error() raises the first); a system
+// without a thread to spare plays every block on the threads it has, with the same results.
+template <class Work>
+void play_on_threads(unsigned threads, SimulationRun& run, const SimulationOptions& options,
+                     ProgressReporter& progress, const Work& work) {
+    detail::JoiningThreads workers;
+    try {
+        workers.reserve(threads - 1);
+        for (unsigned worker = 1; worker < threads; ++worker) {
+            run.worker_starting();
+            try {
+                workers.start([&work, &run, worker] {
+                    try {
+                        work(worker);
+                    } catch (...) {
+                        run.fail(std::current_exception());
+                    }
+                    run.worker_finished();
+                });
+            } catch (const std::system_error&) {
+                // The system has no thread to spare: the threads already running, and this
+                // one, play every block between them; the results are the same.
+                run.worker_finished();
+                break;
+            }
+        }
+        work(0);
+    } catch (...) {
+        run.fail(std::current_exception());
+    }
+    try {
+        run.wait_for_workers(options.progress ? std::optional(options.progress_interval)
+                                              : std::nullopt,
+                             [&] { progress.tick(); });
+    } catch (...) { // from the progress callback
+        run.fail(std::current_exception());
+        run.wait_for_workers(std::nullopt, [] {});
+    }
+    // The workers have all finished; `workers` joins them here.
+}
+
+// The result of the games that the threads' tallies count, merged in thread order (integers
+// only, so the order changes nothing).
+inline SimulationResult simulation_result(const SimulationOptions& options,
+                                          const std::vector<SimulationTally>& tallies) {
+    const auto players = static_cast<std::size_t>(options.players);
+    SimulationTally total;
+    total.wins.assign(players, 0);
+    for (const SimulationTally& tally : tallies) {
+        total.merge(tally);
+    }
+
+    SimulationResult result;
+    result.games = options.games;
+    result.unfinished = total.unfinished;
+    result.players = options.players;
+    result.wins = std::move(total.wins);
+    if (players > 1) {
+        std::vector<std::uint64_t> rounds((total.length_counts.size() + players - 1) / players + 1,
+                                          0);
+        for (std::size_t turns = 1; turns < total.length_counts.size(); ++turns) {
+            rounds[(turns + players - 1) / players] += total.length_counts[turns];
+        }
+        result.winner_rolls = length_statistics(std::move(rounds));
+        result.turns = length_statistics(std::move(total.length_counts));
+    } else {
+        result.turns = length_statistics(std::move(total.length_counts));
+        result.winner_rolls = result.turns;
+    }
+    return result;
+}
+
 inline unsigned simulation_threads(unsigned requested, std::uint64_t blocks) {
     unsigned threads = requested != 0 ? requested : std::thread::hardware_concurrency();
     threads = std::max(threads, 1U);
@@ -366,67 +440,10 @@ template <class Config, ReseedableDice D, HouseRule Rules>
         tallies[worker] = std::move(tally);
     };
 
-    {
-        detail::JoiningThreads workers;
-        try {
-            workers.reserve(threads - 1);
-            for (unsigned worker = 1; worker < threads; ++worker) {
-                run.worker_starting();
-                try {
-                    workers.start([&work, &run, worker] {
-                        try {
-                            work(worker);
-                        } catch (...) {
-                            run.fail(std::current_exception());
-                        }
-                        run.worker_finished();
-                    });
-                } catch (const std::system_error&) {
-                    // The system has no thread to spare: the threads already running, and this
-                    // one, play every block between them; the results are the same.
-                    run.worker_finished();
-                    break;
-                }
-            }
-            work(0);
-        } catch (...) {
-            run.fail(std::current_exception());
-        }
-        try {
-            run.wait_for_workers(options.progress ? std::optional(options.progress_interval)
-                                                  : std::nullopt,
-                                 [&] { progress.tick(); });
-        } catch (...) { // from the progress callback
-            run.fail(std::current_exception());
-            run.wait_for_workers(std::nullopt, [] {});
-        }
-        // The workers have all finished; `workers` joins them here.
-    }
+    detail::play_on_threads(threads, run, options, progress, work);
     run.rethrow_error();
 
-    detail::SimulationTally total;
-    total.wins.assign(players, 0);
-    for (const detail::SimulationTally& tally : tallies) {
-        total.merge(tally);
-    }
-
-    SimulationResult result;
-    result.games = options.games;
-    result.unfinished = total.unfinished;
-    result.players = options.players;
-    result.wins = std::move(total.wins);
-    if (players > 1) {
-        std::vector<std::uint64_t> rounds((total.length_counts.size() + players - 1) / players + 1,
-                                          0);
-        for (std::size_t turns = 1; turns < total.length_counts.size(); ++turns) {
-            rounds[(turns + players - 1) / players] += total.length_counts[turns];
-        }
-        result.winner_rolls = detail::length_statistics(std::move(rounds));
-        result.turns = detail::length_statistics(std::move(total.length_counts));
-    } else {
-        result.turns = detail::length_statistics(std::move(total.length_counts));
-        result.winner_rolls = result.turns;
-    }
+    SimulationResult result = detail::simulation_result(options, tallies);
     progress.finish();
     return result;
 }
