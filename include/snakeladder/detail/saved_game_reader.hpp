@@ -259,33 +259,19 @@ struct SavedSettings {
         places{}; // of each value; line 0 while the key is missing
 };
 
-inline void read_setting(TextReader& line, SavedSettings& saved) {
-    line.skip_blanks();
-    const std::size_t key_column = line.column();
-    const std::string_view key = line.word();
-    const auto found = std::find(setting::names.begin(), setting::names.end(), key);
-    if (key.empty() || found == setting::names.end()) {
-        line.fail(key_column,
-                  key.empty() ? fmt::format("expected a setting or 'board', found {}", line.found())
-                              : fmt::format("unknown setting '{}'", shown(key)));
-    }
-    const auto index = static_cast<std::size_t>(found - setting::names.begin());
-    Place& place = saved.places[index];
-    if (place.line != 0) {
-        line.fail(key_column, fmt::format("the setting '{}' is given twice (first on line {})", key,
-                                          place.line));
-    }
-    line.skip_blanks();
-    place = line.place();
-    const std::string what = fmt::format("the value of '{}'", key);
+// The value of setting `key`, which begins at `place`, into `saved`.
+inline void read_setting_value(TextReader& line, SavedSettings& saved, setting::Key key,
+                               const Place& place) {
+    const std::size_t index = key;
+    const std::string what = fmt::format("the value of '{}'", setting::names[key]);
     constexpr auto int_max = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
-    switch (static_cast<setting::Key>(index)) {
+    switch (key) {
     case setting::overshoot:
     case setting::chains: {
         const std::string_view name = line.word();
         if (name.empty()) {
             line.fail(place.column, fmt::format("expected the name of a rule for '{}', found {}",
-                                                key, line.found()));
+                                                setting::names[key], line.found()));
         }
         (index == setting::overshoot ? saved.overshoot_name : saved.chains_name) = name;
         break;
@@ -343,6 +329,27 @@ inline void read_setting(TextReader& line, SavedSettings& saved) {
     case setting::key_count:
         break;
     }
+}
+
+inline void read_setting(TextReader& line, SavedSettings& saved) {
+    line.skip_blanks();
+    const std::size_t key_column = line.column();
+    const std::string_view key = line.word();
+    const auto found = std::find(setting::names.begin(), setting::names.end(), key);
+    if (key.empty() || found == setting::names.end()) {
+        line.fail(key_column,
+                  key.empty() ? fmt::format("expected a setting or 'board', found {}", line.found())
+                              : fmt::format("unknown setting '{}'", shown(key)));
+    }
+    const auto index = static_cast<std::size_t>(found - setting::names.begin());
+    Place& place = saved.places[index];
+    if (place.line != 0) {
+        line.fail(key_column, fmt::format("the setting '{}' is given twice (first on line {})", key,
+                                          place.line));
+    }
+    line.skip_blanks();
+    place = line.place();
+    read_setting_value(line, saved, static_cast<setting::Key>(index), place);
     line.expect_end(fmt::format("the value of '{}'", key));
 }
 
@@ -351,6 +358,50 @@ inline void read_setting(TextReader& line, SavedSettings& saved) {
 inline std::string shown_rules(std::string_view name) {
     constexpr std::size_t longest = 160;
     return quoted_name(name, longest);
+}
+
+// That the document names the house rules `house` (given to load_game when `given`, else the
+// game type's, built `from_switches` or default-built): by name, and by the classic three's
+// switches where they do not come from them.
+template <HouseRule House>
+void check_saved_house_rules(const SavedSettings& saved, const House& house, bool given,
+                             bool from_switches) {
+    const auto& at = saved.places;
+    if (at[setting::house_rules].line != 0) {
+        const std::string own = house.name();
+        if (saved.house_rules_name != own) {
+            fail_at(at[setting::house_rules],
+                    fmt::format("the game was saved with house rules {}, but {} {}{}",
+                                shown_rules(saved.house_rules_name),
+                                given ? "the house rules given are" : "this game type plays",
+                                quoted_name(own),
+                                from_switches ? " (built from the document's forfeit_streak, "
+                                                "max_roll_to_start and knock_back, which name "
+                                                "only the classic three rules)"
+                                              : ""));
+        }
+    }
+    if (!from_switches) {
+        // House rules fixed by the type or given: the switches must describe them too.
+        const HouseRuleSwitches fixed = switches_of(house);
+        const auto mismatch = [&](setting::Key key, auto saved_value, auto own_value) {
+            fail_at(at[key],
+                    fmt::format("the game was saved with {} {}, but {} have {} {}",
+                                setting::names[key], saved_value,
+                                given ? "the house rules given" : "this game type's house rules",
+                                setting::names[key], own_value));
+        };
+        if (saved.house.forfeit_streak != fixed.forfeit_streak) {
+            mismatch(setting::forfeit_streak, saved.house.forfeit_streak, fixed.forfeit_streak);
+        }
+        if (saved.house.max_roll_to_start != fixed.max_roll_to_start) {
+            mismatch(setting::max_roll_to_start, saved.house.max_roll_to_start,
+                     fixed.max_roll_to_start);
+        }
+        if (saved.house.knock_back != fixed.knock_back) {
+            mismatch(setting::knock_back, saved.house.knock_back, fixed.knock_back);
+        }
+    }
 }
 
 // Checks the settings against the game type's compile-time rules and the dice, and builds the
@@ -391,42 +442,7 @@ Config checked_config(const SavedSettings& saved, const typename Config::house_r
         // else: load_game refuses to compile without the rules' value.
     }
     const House& house = given != nullptr ? *given : *built;
-    if (at[setting::house_rules].line != 0) {
-        const std::string own = house.name();
-        if (saved.house_rules_name != own) {
-            fail_at(
-                at[setting::house_rules],
-                fmt::format("the game was saved with house rules {}, but {} {}{}",
-                            shown_rules(saved.house_rules_name),
-                            given != nullptr ? "the house rules given are" : "this game type plays",
-                            quoted_name(own),
-                            from_switches ? " (built from the document's forfeit_streak, "
-                                            "max_roll_to_start and knock_back, which name "
-                                            "only the classic three rules)"
-                                          : ""));
-        }
-    }
-    if (!from_switches) {
-        // House rules fixed by the type or given: the switches must describe them too.
-        const HouseRuleSwitches fixed = switches_of(house);
-        const auto mismatch = [&](setting::Key key, auto saved_value, auto own_value) {
-            fail_at(at[key], fmt::format("the game was saved with {} {}, but {} have {} {}",
-                                         setting::names[key], saved_value,
-                                         given != nullptr ? "the house rules given"
-                                                          : "this game type's house rules",
-                                         setting::names[key], own_value));
-        };
-        if (saved.house.forfeit_streak != fixed.forfeit_streak) {
-            mismatch(setting::forfeit_streak, saved.house.forfeit_streak, fixed.forfeit_streak);
-        }
-        if (saved.house.max_roll_to_start != fixed.max_roll_to_start) {
-            mismatch(setting::max_roll_to_start, saved.house.max_roll_to_start,
-                     fixed.max_roll_to_start);
-        }
-        if (saved.house.knock_back != fixed.knock_back) {
-            mismatch(setting::knock_back, saved.house.knock_back, fixed.knock_back);
-        }
-    }
+    check_saved_house_rules(saved, house, given != nullptr, from_switches);
     const GameSettings& settings = saved.settings;
     if (settings.min_players < 1) {
         fail_at(at[setting::min_players], "min_players must be at least 1");
