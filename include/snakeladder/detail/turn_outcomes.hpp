@@ -151,6 +151,49 @@ private:
 /// The most rolls of one turn the quick proof in lone_token_traps follows.
 inline constexpr int quick_proof_turn_rolls = 3;
 
+// A quick proof that lone_token_traps finds no trap, as Board::traps has one: from the top
+// down, a square surely gets home when a turn of a few rolls (quick_proof_turn_rolls) can end
+// on a higher square that surely does (home does). Every square passing proves there is no
+// trap, after a roll or two per square on a sound board; a square failing proves nothing, and
+// lone_token_traps' search decides. `lone` is the state of the game's seats to move seat 0 in.
+template <class Config, HouseRule Rules>
+bool no_trap_by_quick_proof(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls,
+                            const Rules& rules, GameState lone, std::span<const int> max_rolls) {
+    const Square home = board.size();
+    const auto squares = static_cast<std::size_t>(home) + 1;
+    std::vector<unsigned char> climbs(squares, 0);
+    climbs[static_cast<std::size_t>(home)] = 1;
+    std::vector<std::pair<GameState, int>> under_way; // states mid-turn, rolls made
+    bool proved = true;
+    for (Square s = home - 1; s >= 0 && proved; --s) {
+        lone.squares[0] = s;
+        under_way.assign(1, {lone, 0});
+        while (!under_way.empty() && climbs[static_cast<std::size_t>(s)] == 0) {
+            const auto [state, made] = std::move(under_way.back());
+            under_way.pop_back();
+            for (std::size_t k = 0; k < rolls.size(); ++k) {
+                const ChanceOutcome& roll = rolls[k];
+                GameState next = state;
+                if (!max_rolls.empty()) {
+                    next.max_roll = max_rolls[k];
+                }
+                const RollOutcome outcome = apply_roll_in_place(board, next, roll.roll, rules);
+                const Square end = next.squares[0];
+                if (!outcome.turn_over) {
+                    if (made + 1 < quick_proof_turn_rolls) {
+                        under_way.emplace_back(std::move(next), made + 1);
+                    }
+                } else if (end > s && climbs[static_cast<std::size_t>(end)] != 0) {
+                    climbs[static_cast<std::size_t>(s)] = 1;
+                    break;
+                }
+            }
+        }
+        proved = climbs[static_cast<std::size_t>(s)] != 0;
+    }
+    return proved;
+}
+
 /// The squares a lone token can begin a turn on, coming from square 0, from which no run of
 /// turns gets it home under `rules`, ascending: Board::traps, for whole turns. A rule that
 /// forfeits a turn or grants another roll can trap a token that single rolls would let through:
@@ -189,41 +232,7 @@ std::vector<Square> lone_token_traps(const BasicBoard<Config>& board,
     }
     GameState lone({.players = std::max<std::size_t>(seats, 1), .max_roll = max_roll});
 
-    // A quick proof first, as Board::traps has one: from the top down, a square surely gets home
-    // when a turn of a few rolls can end on a higher square that surely does (home does). Every
-    // square passing proves there is no trap, after a roll or two per square on a sound board;
-    // a square failing proves nothing, and the search below decides.
-    std::vector<unsigned char> climbs(squares, 0);
-    climbs[static_cast<std::size_t>(home)] = 1;
-    std::vector<std::pair<GameState, int>> under_way; // states mid-turn, rolls made
-    bool proved = true;
-    for (Square s = home - 1; s >= 0 && proved; --s) {
-        lone.squares[0] = s;
-        under_way.assign(1, {lone, 0});
-        while (!under_way.empty() && climbs[static_cast<std::size_t>(s)] == 0) {
-            const auto [state, made] = std::move(under_way.back());
-            under_way.pop_back();
-            for (std::size_t k = 0; k < rolls.size(); ++k) {
-                const ChanceOutcome& roll = rolls[k];
-                GameState next = state;
-                if (!max_rolls.empty()) {
-                    next.max_roll = max_rolls[k];
-                }
-                const RollOutcome outcome = apply_roll_in_place(board, next, roll.roll, rules);
-                const Square end = next.squares[0];
-                if (!outcome.turn_over) {
-                    if (made + 1 < quick_proof_turn_rolls) {
-                        under_way.emplace_back(std::move(next), made + 1);
-                    }
-                } else if (end > s && climbs[static_cast<std::size_t>(end)] != 0) {
-                    climbs[static_cast<std::size_t>(s)] = 1;
-                    break;
-                }
-            }
-        }
-        proved = climbs[static_cast<std::size_t>(s)] != 0;
-    }
-    if (proved) {
+    if (no_trap_by_quick_proof(board, rolls, rules, lone, max_rolls)) {
         return {};
     }
 
