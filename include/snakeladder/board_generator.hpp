@@ -156,30 +156,19 @@ private:
 
 } // namespace detail
 
-/// A random valid board with exactly `options.snakes` snakes and `options.ladders` ladders whose
-/// exact expected game length (one player, `dice`) is within `options.tolerance` of `target`
-/// turns. The board has no chained jumps, so it is valid under every chain rule.
-///
-/// The search: random boards (restarts), each improved by local moves of one jump at a time
-/// (redrawn at random, or moved in the direction that brings the length towards the target),
-/// keeping a move when it brings the length closer; at most `options.max_candidates` boards
-/// are evaluated. The same engine state gives the same board on every platform.
-///
-/// Throws InvalidConfig for options that make no sense (negative counts, more jumps than half
-/// the board, a tolerance or budget that is not positive), for a target below what any such
-/// board allows (every game takes a turn; without ladders every game takes at least
-/// size / max_roll turns), and when the search ends without reaching the target (the message
-/// gives the closest length found).
-template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
-          DiceWithOdds D = FairDice<>>
-[[nodiscard]] Board<Config> generate_board(Engine& engine, double target,
-                                           const BoardGenerationOptions<Config>& options = {},
-                                           const D& dice = D{}) {
+namespace detail {
+
+// "8 snakes and 8 ladders on 100 squares", for generate_board's messages.
+inline std::string jump_words(int snakes, int ladders, Square n) {
+    return fmt::format("{} snakes and {} ladders on {} squares", snakes, ladders, n);
+}
+
+// Refuses generate_board's options that make no sense, and a target below what any such board
+// allows, naming them.
+template <typename Config>
+void check_generation(double target, const BoardGenerationOptions<Config>& options, int max_roll) {
     const Square n = options.config.size();
-    const auto words = [&] {
-        return fmt::format("{} snakes and {} ladders on {} squares", options.snakes,
-                           options.ladders, n);
-    };
+    const auto words = [&] { return jump_words(options.snakes, options.ladders, n); };
     if (options.snakes < 0 || options.ladders < 0) {
         throw InvalidConfig(
             fmt::format("generate_board: the numbers of snakes and ladders must be at least 0, "
@@ -210,7 +199,7 @@ template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
     // advances at most max_roll squares a turn.
     const double fewest =
         options.ladders == 0
-            ? std::ceil(static_cast<double>(n) / static_cast<double>(std::max(1, dice.max_roll())))
+            ? std::ceil(static_cast<double>(n) / static_cast<double>(std::max(1, max_roll)))
             : 1.0;
     if (target + options.tolerance < fewest) {
         throw InvalidConfig(fmt::format(
@@ -221,6 +210,52 @@ template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
                                    "turn)"
                                  : ""));
     }
+}
+
+// A random layout of the jumps asked for, none chained; InvalidConfig when they do not fit.
+template <UniformRandomBitGenerator Engine>
+JumpLayout random_layout(Engine& engine, Square n, int snakes, int ladders) {
+    JumpLayout layout(n);
+    bool placed = true;
+    for (int i = 0; i < snakes && placed; ++i) {
+        placed = layout.add(engine, JumpKind::snake);
+    }
+    for (int i = 0; i < ladders && placed; ++i) {
+        placed = layout.add(engine, JumpKind::ladder);
+    }
+    if (!placed) {
+        throw InvalidConfig(
+            fmt::format("generate_board: could not place {}: the board is too crowded",
+                        jump_words(snakes, ladders, n)));
+    }
+    return layout;
+}
+
+} // namespace detail
+
+/// A random valid board with exactly `options.snakes` snakes and `options.ladders` ladders whose
+/// exact expected game length (one player, `dice`) is within `options.tolerance` of `target`
+/// turns. The board has no chained jumps, so it is valid under every chain rule.
+///
+/// The search: random boards (restarts), each improved by local moves of one jump at a time
+/// (redrawn at random, or moved in the direction that brings the length towards the target),
+/// keeping a move when it brings the length closer; at most `options.max_candidates` boards
+/// are evaluated. The same engine state gives the same board on every platform.
+///
+/// Throws InvalidConfig for options that make no sense (negative counts, more jumps than half
+/// the board, a tolerance or budget that is not positive), for a target below what any such
+/// board allows (every game takes a turn; without ladders every game takes at least
+/// size / max_roll turns), and when the search ends without reaching the target (the message
+/// gives the closest length found).
+template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
+          DiceWithOdds D = FairDice<>>
+[[nodiscard]] Board<Config> generate_board(Engine& engine, double target,
+                                           const BoardGenerationOptions<Config>& options = {},
+                                           const D& dice = D{}) {
+    const Square n = options.config.size();
+    const auto words = [&] { return detail::jump_words(options.snakes, options.ladders, n); };
+    const std::int64_t jumps = std::int64_t{options.snakes} + options.ladders;
+    detail::check_generation(target, options, dice.max_roll());
 
     // The rolls depend on the size and the overshoot rule alone, not on the layout.
     const std::vector<detail::RollOdds> odds =
@@ -254,18 +289,8 @@ template <typename Config = GameConfig<>, UniformRandomBitGenerator Engine,
     // A restart gives up after this many moves in a row that did not bring it closer.
     constexpr int patience = 40;
     while (candidates < options.max_candidates) {
-        detail::JumpLayout layout(n);
-        bool placed = true;
-        for (int i = 0; i < options.snakes && placed; ++i) {
-            placed = layout.add(engine, JumpKind::snake);
-        }
-        for (int i = 0; i < options.ladders && placed; ++i) {
-            placed = layout.add(engine, JumpKind::ladder);
-        }
-        if (!placed) {
-            throw InvalidConfig(fmt::format(
-                "generate_board: could not place {}: the board is too crowded", words()));
-        }
+        detail::JumpLayout layout =
+            detail::random_layout(engine, n, options.snakes, options.ladders);
         double length = evaluate(layout.jumps());
         int stale = 0;
         while (miss(length) > options.tolerance && stale < patience &&
