@@ -292,6 +292,40 @@ private:
                rest_[static_cast<std::size_t>(s)] == s;
     }
 
+    // The squares the sweeps take the exact path on (those a short snake leads down to, and
+    // those that cannot finish surely), top down, and the finite squares something falls to
+    // (`falls_to`).
+    void collect_falls(const std::vector<unsigned char>& falls_to) {
+        // Squares a short snake (head at most 6 squares up) leads down to, top down.
+        for (const Jump& jump : board_->jumps()) {
+            const Square end = rest_[static_cast<std::size_t>(jump.start)];
+            if (end < jump.start && jump.start - end <= 6) {
+                short_falls_.push_back(end);
+            }
+        }
+        // Squares that cannot finish surely take the exact path too, which gives them 0: values
+        // nobody reads must still never grow into an infinity that a zero probability would
+        // turn into a NaN.
+        if (has_infinite_) {
+            for (Square s = 0; s < size_; ++s) {
+                if (status(s) == infinite || status(s) == dead) {
+                    short_falls_.push_back(s);
+                }
+            }
+        }
+        std::sort(short_falls_.begin(), short_falls_.end(), std::greater<>());
+        short_falls_.erase(std::unique(short_falls_.begin(), short_falls_.end()),
+                           short_falls_.end());
+        for (Square s = 0; s < size_; ++s) {
+            if (status(s) == finite) {
+                ++finite_squares_;
+                if (falls_to[static_cast<std::size_t>(s)] != 0) {
+                    fall_targets_.push_back(s);
+                }
+            }
+        }
+    }
+
     template <typename Work>
     void classify(Work& work) {
         const auto squares = static_cast<std::size_t>(size_) + 1;
@@ -356,34 +390,7 @@ private:
             total += o.probability;
         }
         common_inverse_ = 1.0 / total;
-        // Squares a short snake (head at most 6 squares up) leads down to, top down.
-        for (const Jump& jump : board_->jumps()) {
-            const Square end = rest_[static_cast<std::size_t>(jump.start)];
-            if (end < jump.start && jump.start - end <= 6) {
-                short_falls_.push_back(end);
-            }
-        }
-        // Squares that cannot finish surely take the exact path too, which gives them 0: values
-        // nobody reads must still never grow into an infinity that a zero probability would
-        // turn into a NaN.
-        if (has_infinite_) {
-            for (Square s = 0; s < size_; ++s) {
-                if (status(s) == infinite || status(s) == dead) {
-                    short_falls_.push_back(s);
-                }
-            }
-        }
-        std::sort(short_falls_.begin(), short_falls_.end(), std::greater<>());
-        short_falls_.erase(std::unique(short_falls_.begin(), short_falls_.end()),
-                           short_falls_.end());
-        for (Square s = 0; s < size_; ++s) {
-            if (status(s) == finite) {
-                ++finite_squares_;
-                if (falls_to[static_cast<std::size_t>(s)] != 0) {
-                    fall_targets_.push_back(s);
-                }
-            }
-        }
+        collect_falls(falls_to);
     }
 
     // The exact search: backward from home over all moves finds the squares that can reach it;
