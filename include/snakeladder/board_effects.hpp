@@ -226,6 +226,8 @@ private:
 // board, as is every jump when the board has squares that do not surely finish (the update
 // would not see a trap appear). Empty when it does not apply: traps, such squares, or factors
 // past their limit.
+// A numerical kernel that stays whole (past 80 lines): one factorization, the solves and the
+// selected inverse it gives, and the rank-one update of every jump, which reads them all.
 template <typename Config, DiceWithOdds D>
 std::optional<std::vector<JumpEffect>>
 jump_effects_by_updates(const BasicBoard<Config>& board, const D& dice, double with, double budget,

@@ -599,6 +599,9 @@ private:
     // measured: its backward error then misses the target. `patient`: go on from the last
     // answer (x_), a cycle stalling only below patient_stall_ratio, for up to
     // patient_max_sweeps sweeps.
+    // A numerical kernel that stays whole (past 80 lines): the Krylov basis, the Hessenberg
+    // columns and their rotations are updated together in one loop, and cut apart they would
+    // pass half a dozen arrays between pieces that only make sense in that order.
     template <typename Rhs>
     std::vector<double> gmres(Rhs& rhs, bool patient = false) {
         // The caps count this run's sweeps: a solver may solve several right-hand sides (a

@@ -125,6 +125,9 @@ private:
 /// `max_turns`, `tail_epsilon` and `progress` as in DistributionOptions. Throws
 /// AnalysisLimitExceeded when the chain has more than `max_states` states (max_joint_states;
 /// smaller in the tests).
+// A numerical kernel that stays whole (past 80 lines): the search of the joint states from the
+// start, the states that can still end, and the turn-by-turn propagation of their chances share
+// the state table and the moves, and read top to bottom as one computation.
 template <class Config, HouseRule Rules>
 JointRace joint_race(const BasicBoard<Config>& board, std::span<const ChanceOutcome> rolls,
                      int max_roll, const Rules& rules, std::size_t players, std::int64_t max_turns,

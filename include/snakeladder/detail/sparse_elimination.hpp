@@ -197,6 +197,9 @@ private:
     // upper_start_[s + 1] .. upper_start_[s], and of L likewise). A row is held as
     // diagonal * v[s] = y[s] + sum of value * v[column]. With `carried` given, rhs is reduced
     // along with the rows (L y = rhs) into it, the finite squares only.
+    // A numerical kernel that stays whole (past 80 lines): the row's scatter, the substitution
+    // of the rows above it in heap order and the gather of its factors share one work row and
+    // one heap, and the budget is counted across all three.
     template <typename OnRows, typename Rhs>
     bool factor_rows(const Chain& chain, double budget, OnRows& on_rows, bool keep_lower, Rhs&& rhs,
                      std::vector<double>* carried) {

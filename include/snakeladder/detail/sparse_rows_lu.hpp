@@ -46,6 +46,9 @@ public:
     /// a zero pivot (a matrix that is not a nonsingular M-matrix). `on_rows(share)` is called
     /// every rows_per_report rows with the share of the rows factored so far.
     static constexpr std::size_t rows_per_report = 4096;
+    // A numerical kernel that stays whole (past 80 lines): the scatter of each row into one
+    // dense work row, its elimination by the rows above and the gather of its factors share
+    // that work row and its marks.
     template <class Row, class OnRows = void (*)(double)>
     bool factor(
         std::size_t n, Row&& row, double budget, OnRows&& on_rows = [](double) {},
