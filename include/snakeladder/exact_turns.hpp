@@ -93,6 +93,9 @@ template <DiceWithOdds D>
 /// max_exact_work operations on fractions. `options.progress` hears the squares eliminated of
 /// the board's size (0 while the rolls are followed), and once at the end (size, size); an
 /// exception it throws stops the call and reaches the caller.
+// A numerical kernel that stays whole (past 80 lines): a Gaussian elimination on fractions in
+// square order with the right-hand side carried along and U kept for the back substitution,
+// whose rows, work count and progress share one loop.
 template <typename Config, DiceWithOdds D>
 [[nodiscard]] Fraction exact_expected_turns(const BasicBoard<Config>& board, const D& dice,
                                             const ProgressOptions& options = {}) {
