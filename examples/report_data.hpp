@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <fmt/format.h>
-#include <snakeladder/text.hpp>
+#include <snakeladder/base/text.hpp>
 #include <string>
 #include <string_view>
 #include <utility>

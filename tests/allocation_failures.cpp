@@ -10,10 +10,10 @@
 #include <cstdlib>
 #include <new>
 #include <optional>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/game.hpp>
-#include <snakeladder/null_mutex.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/game/game.hpp>
+#include <snakeladder/game/null_mutex.hpp>
 #include <string>
 #include <vector>
 

@@ -13,11 +13,11 @@
 #include <fstream>
 #include <limits>
 #include <memory>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/board_text.hpp>
-#include <snakeladder/detail/expectation_solver.hpp>
-#include <snakeladder/dice.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/detail/expectation_solver.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/io/board_text.hpp>
 #include <span>
 #include <sstream>
 #include <string>

@@ -3,8 +3,8 @@
 
 #include <climits>
 #include <cstdint>
-#include <snakeladder/board.hpp>
-#include <snakeladder/board_factories.hpp>
+#include <snakeladder/board/board.hpp>
+#include <snakeladder/board/board_factories.hpp>
 #include <span>
 #include <string>
 #include <type_traits>

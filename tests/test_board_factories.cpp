@@ -3,7 +3,7 @@
 
 #include <climits>
 #include <cstdint>
-#include <snakeladder/board_factories.hpp>
+#include <snakeladder/board/board_factories.hpp>
 #include <vector>
 
 using namespace snakeladder;

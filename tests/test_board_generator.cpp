@@ -4,8 +4,8 @@
 
 #include <cmath>
 #include <cstdint>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_generator.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/board_generator.hpp>
 #include <vector>
 
 using namespace snakeladder;

@@ -1,8 +1,8 @@
 // The plain-text board format: round trips and every kind of mistake, with line and column.
 #include "support/catch.hpp"
 
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/board_text.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/io/board_text.hpp>
 #include <string>
 #include <vector>
 

@@ -1,10 +1,10 @@
 // snakeladder/catch2.hpp: Catch2 prints the library's values as fmt does.
 #include "support/catch.hpp"
 
-#include <snakeladder/board.hpp>
+#include <snakeladder/board/board.hpp>
 #include <snakeladder/catch2.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/game.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/game/game.hpp>
 #include <string>
 #include <vector>
 

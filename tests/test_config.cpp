@@ -6,7 +6,7 @@
 #include <climits>
 #include <cstdint>
 #include <limits>
-#include <snakeladder/config.hpp>
+#include <snakeladder/rules/config.hpp>
 #include <string>
 
 using namespace snakeladder;

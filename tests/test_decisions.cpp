@@ -6,10 +6,10 @@
 
 #include <array>
 #include <cstddef>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/decisions.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/house_rules.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/rules/house_rules.hpp>
+#include <snakeladder/turn/decisions.hpp>
 #include <string>
 #include <vector>
 

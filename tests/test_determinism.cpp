@@ -9,13 +9,13 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/board_text.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/game.hpp>
-#include <snakeladder/random.hpp>
-#include <snakeladder/saved_game.hpp>
-#include <snakeladder/simulate.hpp>
+#include <snakeladder/analysis/simulate.hpp>
+#include <snakeladder/base/random.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/game/game.hpp>
+#include <snakeladder/io/board_text.hpp>
+#include <snakeladder/io/saved_game.hpp>
 #include <sstream>
 #include <string>
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
-#include <snakeladder/dice.hpp>
+#include <snakeladder/dice/dice.hpp>
 #include <span>
 #include <string>
 #include <type_traits>

@@ -4,8 +4,8 @@
 // escaped where it must be, cut after 40 bytes, each worked out by hand.
 #include "support/catch.hpp"
 
-#include <snakeladder/decisions.hpp>
-#include <snakeladder/errors.hpp>
+#include <snakeladder/base/errors.hpp>
+#include <snakeladder/turn/decisions.hpp>
 #include <stdexcept>
 #include <string>
 #include <type_traits>

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/exact_turns.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/exact_turns.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
 #include <string>
 #include <utility>
 #include <vector>

@@ -7,11 +7,11 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/files.hpp>
-#include <snakeladder/game.hpp>
-#include <snakeladder/policies.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/game/game.hpp>
+#include <snakeladder/io/files.hpp>
+#include <snakeladder/turn/policies.hpp>
 #include <sstream>
 #include <string>
 #include <thread>

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 #include <memory>
-#include <snakeladder/game_events.hpp>
-#include <snakeladder/game_result.hpp>
-#include <snakeladder/turn_record.hpp>
+#include <snakeladder/game/game_events.hpp>
+#include <snakeladder/game/game_result.hpp>
+#include <snakeladder/turn/turn_record.hpp>
 #include <string>
 #include <utility>
 #include <vector>

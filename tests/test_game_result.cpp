@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <optional>
-#include <snakeladder/game_result.hpp>
+#include <snakeladder/game/game_result.hpp>
 #include <string>
 #include <utility>
 #include <vector>

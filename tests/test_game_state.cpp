@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <functional>
-#include <snakeladder/game_state.hpp>
+#include <snakeladder/rules/game_state.hpp>
 #include <utility>
 #include <vector>
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <snakeladder/jump.hpp>
+#include <snakeladder/base/jump.hpp>
 #include <span>
 #include <vector>
 

@@ -5,10 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/length_distribution.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/length_distribution.hpp>
+#include <snakeladder/board/board.hpp>
+#include <snakeladder/dice/dice.hpp>
 #include <span>
 #include <type_traits>
 #include <vector>

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
-#include <snakeladder/errors.hpp>
-#include <snakeladder/length_plot.hpp>
+#include <snakeladder/base/errors.hpp>
+#include <snakeladder/render/length_plot.hpp>
 #include <string>
 #include <string_view>
 #include <vector>

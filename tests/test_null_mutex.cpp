@@ -6,11 +6,11 @@
 
 #include <cstdint>
 #include <mutex>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/config.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/game.hpp>
-#include <snakeladder/null_mutex.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/game/game.hpp>
+#include <snakeladder/game/null_mutex.hpp>
+#include <snakeladder/rules/config.hpp>
 #include <type_traits>
 
 using namespace snakeladder;

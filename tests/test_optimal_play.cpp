@@ -16,11 +16,11 @@
 #include <fmt/ranges.h>
 #include <limits>
 #include <random>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/decisions.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/optimal_play.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/optimal_play.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/turn/decisions.hpp>
 #include <utility>
 #include <vector>
 

@@ -8,11 +8,11 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <snakeladder/board.hpp>
-#include <snakeladder/decisions.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/errors.hpp>
-#include <snakeladder/policies.hpp>
+#include <snakeladder/base/errors.hpp>
+#include <snakeladder/board/board.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/turn/decisions.hpp>
+#include <snakeladder/turn/policies.hpp>
 #include <string>
 #include <vector>
 

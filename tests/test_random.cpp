@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
-#include <snakeladder/random.hpp>
+#include <snakeladder/base/random.hpp>
 
 using namespace snakeladder;
 

@@ -11,9 +11,9 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <snakeladder/board.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/render.hpp>
+#include <snakeladder/board/board.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/render/render.hpp>
 #include <string>
 #include <string_view>
 #include <vector>

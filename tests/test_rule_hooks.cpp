@@ -15,7 +15,7 @@
 #include <limits>
 #include <optional>
 #include <snakeladder/snakeladder.hpp>
-#include <snakeladder/turn_model.hpp>
+#include <snakeladder/turn/turn_model.hpp>
 #include <span>
 #include <string>
 #include <utility>

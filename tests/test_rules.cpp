@@ -3,9 +3,9 @@
 #include "support/catch.hpp"
 #include "support/support.hpp"
 
-#include <snakeladder/board.hpp>
-#include <snakeladder/config.hpp>
-#include <snakeladder/rules.hpp>
+#include <snakeladder/board/board.hpp>
+#include <snakeladder/rules/config.hpp>
+#include <snakeladder/rules/rules.hpp>
 
 using namespace snakeladder;
 using support::empty_board;

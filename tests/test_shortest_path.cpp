@@ -6,8 +6,8 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/shortest_path.hpp>
+#include <snakeladder/analysis/shortest_path.hpp>
+#include <snakeladder/board/board_factories.hpp>
 #include <span>
 #include <utility>
 #include <vector>

@@ -14,11 +14,11 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/house_rules.hpp>
-#include <snakeladder/simulate.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/simulate.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/rules/house_rules.hpp>
 #include <stdexcept>
 #include <string>
 #include <thread>

@@ -3,7 +3,7 @@
 // the header's own text; the analysis tests use them.)
 #include "support/catch.hpp"
 
-#include <snakeladder/solve_report.hpp>
+#include <snakeladder/analysis/solve_report.hpp>
 
 using namespace snakeladder;
 

@@ -2,7 +2,7 @@
 // for XML, each case worked out by hand from the bytes.
 #include "support/catch.hpp"
 
-#include <snakeladder/text.hpp>
+#include <snakeladder/base/text.hpp>
 #include <string>
 
 using namespace snakeladder;

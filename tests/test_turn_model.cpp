@@ -17,7 +17,7 @@
 #include <optional>
 #include <random>
 #include <snakeladder/snakeladder.hpp>
-#include <snakeladder/turn_model.hpp>
+#include <snakeladder/turn/turn_model.hpp>
 #include <span>
 #include <string>
 #include <unordered_set>

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 #include <fmt/format.h>
-#include <snakeladder/jump.hpp>
-#include <snakeladder/turn_record.hpp>
+#include <snakeladder/base/jump.hpp>
+#include <snakeladder/turn/turn_record.hpp>
 #include <string>
 #include <utility>
 #include <vector>

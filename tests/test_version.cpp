@@ -1,6 +1,6 @@
 #include "support/catch.hpp"
 
-#include <snakeladder/version.hpp>
+#include <snakeladder/base/version.hpp>
 
 // CMake reads the project's version from version.hpp's macros: the string the library gives
 // must be the one the build and the package say. (How the macros and constants of version.hpp

@@ -27,13 +27,13 @@
 #endif
 #endif
 
-#include "board.hpp"
-#include "decisions.hpp"
-#include "errors.hpp"
-#include "game_result.hpp"
-#include "game_state.hpp"
-#include "jump.hpp"
-#include "turn_record.hpp"
+#include "base/errors.hpp"
+#include "base/jump.hpp"
+#include "board/board.hpp"
+#include "game/game_result.hpp"
+#include "rules/game_state.hpp"
+#include "turn/decisions.hpp"
+#include "turn/turn_record.hpp"
 
 #include <fmt/format.h>
 #include <string>

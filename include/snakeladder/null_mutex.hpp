@@ -1,26 +1,11 @@
-// The lock a game takes around each turn, as a policy: std::mutex when several threads share a
-// game, NullMutex when one thread owns it and locking would be wasted work.
+// This header moved to <snakeladder/game/null_mutex.hpp> in 0.2.0; this forwarding header is
+// removed in 0.3.0 (CHANGELOG.md). It says so as it is compiled; define
+// SNAKELADDER_ALLOW_MOVED_HEADERS to keep it quiet.
 #pragma once
 
-#include <concepts>
+#ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
+#pragma message(                                                                                   \
+    "<snakeladder/null_mutex.hpp> moved to <snakeladder/game/null_mutex.hpp>; the old path goes in 0.3.0")
+#endif
 
-namespace snakeladder {
-
-/// What a game asks of its mutex: the standard's BasicLockable, and default-constructible so the
-/// game can make its own.
-template <class M>
-concept BasicLockable = std::default_initializable<M> && requires(M& mutex) {
-    mutex.lock();
-    mutex.unlock();
-};
-
-/// A mutex that does nothing, for a game only one thread ever touches. Every call compiles away.
-struct NullMutex {
-    constexpr void lock() noexcept {}
-    constexpr void unlock() noexcept {}
-    [[nodiscard]] constexpr bool try_lock() noexcept { return true; }
-};
-
-static_assert(BasicLockable<NullMutex>);
-
-} // namespace snakeladder
+#include "game/null_mutex.hpp"

@@ -1,45 +1,65 @@
 // Everything in one include: #include <snakeladder/snakeladder.hpp>. Every public header is named
-// here but two that need another library: exact_turns.hpp (Boost.Multiprecision's integers) and
-// catch2.hpp (Catch2's matchers, for tests).
+// here, a layer at a time from the bottom up (docs/layout.md), but two that need another library:
+// analysis/exact_turns.hpp (Boost.Multiprecision's integers) and catch2.hpp (Catch2's matchers,
+// for tests).
 #pragma once
 
-#include "analysis.hpp"
-#include "board.hpp"
-#include "board_effects.hpp"
-#include "board_factories.hpp"
-#include "board_generator.hpp"
-#include "board_text.hpp"
-#include "board_traps.hpp"
-#include "config.hpp"
-#include "decision_game.hpp"
-#include "decisions.hpp"
-#include "dice.hpp"
-#include "errors.hpp"
-#include "files.hpp"
-#include "game.hpp"
-#include "game_events.hpp"
-#include "game_result.hpp"
-#include "game_state.hpp"
-#include "house_rule.hpp"
-#include "house_rules.hpp"
-#include "jump.hpp"
-#include "length_distribution.hpp"
-#include "length_plot.hpp"
-#include "null_mutex.hpp"
-#include "optimal_play.hpp"
-#include "optimal_policy.hpp"
-#include "policies.hpp"
-#include "random.hpp"
-#include "render.hpp"
-#include "render_options.hpp"
-#include "rules.hpp"
-#include "saved_decision_game.hpp"
-#include "saved_format.hpp"
-#include "saved_game.hpp"
-#include "shortest_path.hpp"
-#include "simulate.hpp"
-#include "solve_report.hpp"
-#include "text.hpp"
-#include "turn_model.hpp"
-#include "turn_record.hpp"
-#include "version.hpp"
+#include "fwd.hpp"
+
+// base: errors, text, squares and jumps, random numbers, the version.
+#include "base/errors.hpp"
+#include "base/jump.hpp"
+#include "base/random.hpp"
+#include "base/text.hpp"
+#include "base/version.hpp"
+
+// rules: the overshoot and chain rules, the house rules and the state they read, GameConfig.
+#include "rules/config.hpp"
+#include "rules/game_state.hpp"
+#include "rules/house_rule.hpp"
+#include "rules/house_rules.hpp"
+#include "rules/rules.hpp"
+
+// dice: the Dice concept and the library's dice.
+#include "dice/dice.hpp"
+
+// board: the validated track and its factories.
+#include "board/board.hpp"
+#include "board/board_factories.hpp"
+
+// turn: what one roll does (the turn model), its records, decisions, traps and policies.
+#include "turn/board_traps.hpp"
+#include "turn/decisions.hpp"
+#include "turn/policies.hpp"
+#include "turn/turn_model.hpp"
+#include "turn/turn_record.hpp"
+
+// render: boards drawn as text and SVG, length plots.
+#include "render/length_plot.hpp"
+#include "render/render.hpp"
+#include "render/render_options.hpp"
+
+// game: Game and DecisionGame, their results, events and locks.
+#include "game/decision_game.hpp"
+#include "game/game.hpp"
+#include "game/game_events.hpp"
+#include "game/game_result.hpp"
+#include "game/null_mutex.hpp"
+
+// analysis: exact figures, distributions, effects, shortest paths, simulation, optimal play.
+#include "analysis/analysis.hpp"
+#include "analysis/board_effects.hpp"
+#include "analysis/board_generator.hpp"
+#include "analysis/length_distribution.hpp"
+#include "analysis/optimal_play.hpp"
+#include "analysis/optimal_policy.hpp"
+#include "analysis/shortest_path.hpp"
+#include "analysis/simulate.hpp"
+#include "analysis/solve_report.hpp"
+
+// io: board text, saved games, files.
+#include "io/board_text.hpp"
+#include "io/files.hpp"
+#include "io/saved_decision_game.hpp"
+#include "io/saved_format.hpp"
+#include "io/saved_game.hpp"

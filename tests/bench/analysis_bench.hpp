@@ -17,10 +17,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fmt/format.h>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/random.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/base/random.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
 #include <string_view>
 #include <vector>
 

@@ -19,12 +19,12 @@
 #include <chrono>
 #include <cstdint>
 #include <fmt/format.h>
-#include <snakeladder/analysis.hpp>
-#include <snakeladder/board_effects.hpp>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/random.hpp>
-#include <snakeladder/simulate.hpp>
+#include <snakeladder/analysis/analysis.hpp>
+#include <snakeladder/analysis/board_effects.hpp>
+#include <snakeladder/analysis/simulate.hpp>
+#include <snakeladder/base/random.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
 #include <string_view>
 #include <vector>
 

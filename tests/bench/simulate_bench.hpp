@@ -20,10 +20,10 @@
 #include <cstdlib>
 #include <ctime>
 #include <fmt/format.h>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/random.hpp>
-#include <snakeladder/simulate.hpp>
+#include <snakeladder/analysis/simulate.hpp>
+#include <snakeladder/base/random.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
 #include <thread>
 #include <vector>
 

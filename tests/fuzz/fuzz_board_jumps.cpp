@@ -20,7 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <snakeladder/board.hpp>
+#include <snakeladder/board/board.hpp>
 #include <span>
 #include <string_view>
 #include <type_traits>

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <snakeladder/board_text.hpp>
+#include <snakeladder/io/board_text.hpp>
 #include <string>
 #include <string_view>
 

@@ -10,7 +10,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
-#include <snakeladder/board_factories.hpp>
+#include <snakeladder/board/board_factories.hpp>
 #include <vector>
 
 namespace {

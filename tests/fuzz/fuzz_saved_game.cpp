@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <snakeladder/saved_game.hpp>
+#include <snakeladder/io/saved_game.hpp>
 #include <string>
 #include <string_view>
 #include <utility>

@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <snakeladder/errors.hpp>
+#include <snakeladder/base/errors.hpp>
 #include <string>
 #include <string_view>
 #include <type_traits>

@@ -4,8 +4,8 @@
 #pragma once
 
 #include <cstdint>
-#include <snakeladder/jump.hpp>
-#include <snakeladder/rules.hpp>
+#include <snakeladder/base/jump.hpp>
+#include <snakeladder/rules/rules.hpp>
 #include <string_view>
 
 namespace user_rules {

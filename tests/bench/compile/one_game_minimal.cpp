@@ -1,8 +1,8 @@
 // One game through the headers it needs: the board, the dice and the game.
 #include <fmt/format.h>
-#include <snakeladder/board_factories.hpp>
-#include <snakeladder/dice.hpp>
-#include <snakeladder/game.hpp>
+#include <snakeladder/board/board_factories.hpp>
+#include <snakeladder/dice/dice.hpp>
+#include <snakeladder/game/game.hpp>
 
 int main() {
     snakeladder::Game game(snakeladder::classic(), snakeladder::FairDice<>::seeded(29),
