@@ -5,7 +5,8 @@
 #    and include none of each other.
 # 2. The umbrella names every public header of the layers (but analysis/exact_turns.hpp, which
 #    needs Boost).
-# 3. Every header left at an old path forwards to the header it names, and that header exists.
+# 3. Every header left at an old path forwards to the header it names, that header exists, and it
+#    says as it is compiled that the old path goes in 0.3.0.
 cmake_minimum_required(VERSION 3.21)
 
 if(NOT SNAKELADDER_INCLUDE_DIR)
@@ -84,6 +85,8 @@ foreach(header IN LISTS headers)
             list(APPEND problems "${header} forwards to ${CMAKE_MATCH_1}, which does not exist")
         elseif(NOT text MATCHES "#include \"${CMAKE_MATCH_1}\"")
             list(APPEND problems "${header} says it moved to ${CMAKE_MATCH_1} but does not include it")
+        elseif(NOT text MATCHES "#pragma message\\(" OR NOT text MATCHES "the old path goes in 0\\.3\\.0\"\\)")
+            list(APPEND problems "${header} does not say, as it is compiled, that the old path goes in 0.3.0")
         endif()
     endif()
 endforeach()

@@ -12,6 +12,10 @@ using ClassicGame = sl::Game<sl::FairDice<>>;
 using BounceConfig =
     sl::GameConfig<sl::BounceBack, sl::RejectChains, sl::HouseRules<sl::ExtraTurnOnMax<>>>;
 using ScriptedDecisionGame = sl::DecisionGame<sl::ScriptedDice, BounceConfig>;
+using QuietKnockGame = sl::Game<sl::LoadedDice<>,
+                                sl::GameConfig<sl::OvershootWins, sl::FollowChains,
+                                               sl::HouseRules<sl::KnockBack, sl::SixToStart>>,
+                                sl::NullMutex>;
 static_assert(std::is_same_v<sl::GameConfig<>,
                              sl::GameConfig<sl::ExactFinish, sl::RejectChains, sl::NoHouseRules>>);
 static_assert(std::is_same_v<sl::FairDice<>, sl::FairDice<sl::Xoshiro256>>);
@@ -33,6 +37,7 @@ std::size_t seats(const ScriptedDecisionGame& game);
 #include <snakeladder/dice/dice.hpp>
 #include <snakeladder/game/decision_game.hpp>
 #include <snakeladder/game/game.hpp>
+#include <snakeladder/game/null_mutex.hpp>
 #include <snakeladder/rules/house_rules.hpp>
 
 std::size_t fwd_only::seats(const ClassicGame& game) {
@@ -59,4 +64,6 @@ TEST_CASE("fwd: the types fwd.hpp names with their defaults are the full headers
         Board<fwd_only::BounceConfig>({}, GameConfig<BounceBack>({.size = 10})),
         Choices<ScriptedDice>{{ScriptedDice{1}}, false}, {person("Ana"), person("Ben")});
     CHECK(fwd_only::seats(choosing) == 2);
+    STATIC_REQUIRE(std::is_same_v<fwd_only::QuietKnockGame::dice_type, LoadedDice<Xoshiro256>>);
+    STATIC_REQUIRE(std::is_same_v<fwd_only::QuietKnockGame::mutex_type, NullMutex>);
 }

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/analysis.hpp> moved to <snakeladder/analysis/analysis.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/analysis.hpp> moved to <snakeladder/analysis/analysis.hpp>; "        \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/analysis.hpp"

@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/board_effects.hpp> moved to <snakeladder/analysis/board_effects.hpp>; the old path goes in 0.3.0")
+    "<snakeladder/board_effects.hpp> moved to <snakeladder/analysis/board_effects.hpp>; "          \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/board_effects.hpp"

@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/board_factories.hpp> moved to <snakeladder/board/board_factories.hpp>")
+    "<snakeladder/board_factories.hpp> moved to <snakeladder/board/board_factories.hpp>; "         \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "board/board_factories.hpp"

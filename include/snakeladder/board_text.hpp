@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/board_text.hpp> moved to <snakeladder/io/board_text.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/board_text.hpp> moved to <snakeladder/io/board_text.hpp>; "          \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "io/board_text.hpp"

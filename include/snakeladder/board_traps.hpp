@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/board_traps.hpp> moved to <snakeladder/turn/board_traps.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/board_traps.hpp> moved to <snakeladder/turn/board_traps.hpp>; "      \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "turn/board_traps.hpp"

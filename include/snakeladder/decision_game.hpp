@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/decision_game.hpp> moved to <snakeladder/game/decision_game.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/decision_game.hpp> moved to <snakeladder/game/decision_game.hpp>; "  \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "game/decision_game.hpp"

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/exact_turns.hpp> moved to <snakeladder/analysis/exact_turns.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/exact_turns.hpp> moved to <snakeladder/analysis/exact_turns.hpp>; "  \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/exact_turns.hpp"

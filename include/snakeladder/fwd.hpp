@@ -1,9 +1,10 @@
 // Every public template of the library declared, with its default arguments, and the classes
-// those defaults name: a header that only names `Game<FairDice<>>&` or `BasicBoard<>` includes this
+// those defaults or a game's type usually name (the rules, the built-in house rules, the dice,
+// NullMutex): a header that only names `Game<FairDice<>>&` or `BasicBoard<>` includes this
 // and not the definitions. The definitions include it too, so a default is written once, here.
 //
-// It includes the engine concept (base/random.hpp, the standard headers alone) and <mutex>, the
-// default of the games' lock; nothing else of the library.
+// It includes the engine concept (base/random.hpp, which includes standard headers alone),
+// <cstdint> and <mutex> (the default of the games' lock), and nothing else of the library.
 #pragma once
 
 #include "base/random.hpp"
@@ -28,6 +29,12 @@ template <class... Rules>
 class HouseRules;
 template <int InARow = 3>
 struct ExtraTurnOnMax;
+struct RollAgainOnMax;
+class StartingRolls;
+struct SixToStart;
+struct KnockBack;
+class MissTurnSquares;
+struct HouseRuleSwitches;
 
 // dice/
 template <UniformRandomBitGenerator Engine = DefaultEngine>
@@ -52,6 +59,7 @@ template <class Config, class D>
 class GreedyPolicy;
 
 // game/
+struct NullMutex;
 template <class D, class Config = GameConfig<>, class Mutex = std::mutex>
 class Game;
 template <class D, class Config = GameConfig<>, class Mutex = std::mutex>

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/game_result.hpp> moved to <snakeladder/game/game_result.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/game_result.hpp> moved to <snakeladder/game/game_result.hpp>; "      \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "game/game_result.hpp"

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/game_state.hpp> moved to <snakeladder/rules/game_state.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/game_state.hpp> moved to <snakeladder/rules/game_state.hpp>; "       \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "rules/game_state.hpp"

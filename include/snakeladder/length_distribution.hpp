@@ -1,11 +1,12 @@
 // This header moved to <snakeladder/analysis/length_distribution.hpp> in 0.2.0; this forwarding
-// header is removed in 0.3.0 (CHANGELOG.md). Define SNAKELADDER_WARN_MOVED_HEADERS to be told at
-// compile time which moved headers a program still includes.
+// header is removed in 0.3.0 (CHANGELOG.md). It says so as it is compiled; define
+// SNAKELADDER_ALLOW_MOVED_HEADERS to keep it quiet.
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/length_distribution.hpp> moved to <snakeladder/analysis/length_distribution.hpp>")
+#pragma message(                                                                                      \
+    "<snakeladder/length_distribution.hpp> moved to <snakeladder/analysis/length_distribution.hpp>; " \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/length_distribution.hpp"

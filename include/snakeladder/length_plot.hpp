@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/length_plot.hpp> moved to <snakeladder/render/length_plot.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/length_plot.hpp> moved to <snakeladder/render/length_plot.hpp>; "    \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "render/length_plot.hpp"

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/null_mutex.hpp> moved to <snakeladder/game/null_mutex.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/null_mutex.hpp> moved to <snakeladder/game/null_mutex.hpp>; "        \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "game/null_mutex.hpp"

@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/optimal_play.hpp> moved to <snakeladder/analysis/optimal_play.hpp>; the old path goes in 0.3.0")
+    "<snakeladder/optimal_play.hpp> moved to <snakeladder/analysis/optimal_play.hpp>; "            \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/optimal_play.hpp"

@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/render_options.hpp> moved to <snakeladder/render/render_options.hpp>; the old path goes in 0.3.0")
+    "<snakeladder/render_options.hpp> moved to <snakeladder/render/render_options.hpp>; "          \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "render/render_options.hpp"

@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/saved_decision_game.hpp> moved to <snakeladder/io/saved_decision_game.hpp>")
+    "<snakeladder/saved_decision_game.hpp> moved to <snakeladder/io/saved_decision_game.hpp>; "    \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "io/saved_decision_game.hpp"

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/saved_format.hpp> moved to <snakeladder/io/saved_format.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/saved_format.hpp> moved to <snakeladder/io/saved_format.hpp>; "      \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "io/saved_format.hpp"

@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/shortest_path.hpp> moved to <snakeladder/analysis/shortest_path.hpp>; the old path goes in 0.3.0")
+    "<snakeladder/shortest_path.hpp> moved to <snakeladder/analysis/shortest_path.hpp>; "          \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/shortest_path.hpp"

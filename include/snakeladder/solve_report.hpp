@@ -5,7 +5,8 @@
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
 #pragma message(                                                                                   \
-    "<snakeladder/solve_report.hpp> moved to <snakeladder/analysis/solve_report.hpp>; the old path goes in 0.3.0")
+    "<snakeladder/solve_report.hpp> moved to <snakeladder/analysis/solve_report.hpp>; "            \
+    "the old path goes in 0.3.0")
 #endif
 
 #include "analysis/solve_report.hpp"

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/turn_record.hpp> moved to <snakeladder/turn/turn_record.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/turn_record.hpp> moved to <snakeladder/turn/turn_record.hpp>; "      \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "turn/turn_record.hpp"

@@ -4,8 +4,8 @@
 #pragma once
 
 #ifndef SNAKELADDER_ALLOW_MOVED_HEADERS
-#pragma message(                                                                                   \
-    "<snakeladder/version.hpp> moved to <snakeladder/base/version.hpp>; the old path goes in 0.3.0")
+#pragma message("<snakeladder/version.hpp> moved to <snakeladder/base/version.hpp>; "              \
+                "the old path goes in 0.3.0")
 #endif
 
 #include "base/version.hpp"

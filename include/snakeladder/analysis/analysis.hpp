@@ -1,5 +1,5 @@
 // Exact analysis of a board: how many turns a game lasts (from every square), the whole
-// distribution of its length and each seat's chance to win (traps in words: board_traps.hpp;
+// distribution of its length and each seat's chance to win (traps in words: turn/board_traps.hpp;
 // what each square and jump does: board_effects.hpp).
 //
 // Everything here works from a board and the dice's face probabilities, never from a Game. A

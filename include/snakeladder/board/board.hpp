@@ -40,10 +40,10 @@ struct Move {
 
 /// The most moves Board::traps (and the check of Game, simulate and DecisionGame that dice can
 /// bring a token home) examines: squares times runs of consecutive rolls (1..6 is one run, {2, 4}
-/// two) under an overshoot rule that declares `past_home` (rules.hpp: the library's three do),
-/// rolls the rule declares alike (`alike_from`) counting as one. This bounds its time; its memory
-/// is a few bytes a square, and a few bytes for each square the longest roll can go past home
-/// (when that is more than this limit, as only under a rule declaring `past_home` but no
+/// two) under an overshoot rule that declares `past_home` (rules/rules.hpp: the library's three
+/// do), rolls the rule declares alike (`alike_from`) counting as one. This bounds its time; its
+/// memory is a few bytes a square, and a few bytes for each square the longest roll can go past
+/// home (when that is more than this limit, as only under a rule declaring `past_home` but no
 /// `alike_from`, the rolls are followed one by one, as below). Under an overshoot rule that
 /// declares no `past_home` each distinct roll counts, and each move is kept (4 bytes), so this also
 /// bounds memory to half a gigabyte. Under house rules, whole turns are followed roll by roll:
@@ -241,8 +241,8 @@ public:
     /// never be reached: a game that lands there never ends. Empty for a sound board. Rolls
     /// below 1 are ignored. Time about size() times the runs of consecutive rolls (one for
     /// 1..20) under the library's overshoot rules, times the distinct rolls under a rule that
-    /// declares no `past_home` (rules.hpp); throws InvalidConfig past max_trap_moves, and when
-    /// the overshoot rule puts a token off the board.
+    /// declares no `past_home` (rules/rules.hpp); throws InvalidConfig past max_trap_moves, and
+    /// when the overshoot rule puts a token off the board.
     [[nodiscard]] std::vector<Square> traps(std::span<const std::int64_t> rolls) const;
     /// The same for any range of integer rolls (`possible_rolls(dice)` gives a vector<int>).
     template <detail::const_range Rolls>

@@ -508,8 +508,8 @@ inline constexpr bool is_fair_dice<FairDice<Engine>> = true;
 /// runs of consecutive rolls, so it accepts dice of any size.)
 ///
 /// Throws `InvalidConfig` when the list would run past `max_tabulated_roll`: pass `at_most` (for
-/// example the overshoot rule's `alike_from(size)`, rules.hpp, from which its rolls all move a
-/// token alike; a rule that declares none has no such bound) to list only the rolls that matter.
+/// example the overshoot rule's `alike_from(size)`, rules/rules.hpp, from which its rolls all move
+/// a token alike; a rule that declares none has no such bound) to list only the rolls that matter.
 template <Dice D>
 [[nodiscard]] constexpr std::vector<int>
 possible_rolls(const D& dice, int at_most = std::numeric_limits<int>::max()) {

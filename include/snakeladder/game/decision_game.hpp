@@ -1,4 +1,4 @@
-// A game in which players decide (the variants of decisions.hpp): a person's program answers
+// A game in which players decide (the variants of turn/decisions.hpp): a person's program answers
 // through take_turn(player, action), and a computer player is a policy that play() asks. What a
 // roll, a pick of dice and a stay do is the decision model's (apply_action, apply_chance); this
 // file only seats the players, rolls the dice at each chance point and asks the policies; the
@@ -73,7 +73,7 @@ template <Policy P>
 /// itself at every chance point; a computer seat's policy is asked at its decision points; a
 /// person's program answers through take_turn(player, action).
 ///
-/// Rules are those of the decision model (decisions.hpp) on the board's overshoot and chain
+/// Rules are those of the decision model (turn/decisions.hpp) on the board's overshoot and chain
 /// rules and the configuration's house rules; the board's settings give the player count, the
 /// turn limit and play_to_last. Records are TurnRecords, with the dice picked for each roll and
 /// any stay. It rests on the same core as Game (detail/game_core.hpp): the same admission and

@@ -1,6 +1,6 @@
 // The values of the turn model: GameState, everything that decides what happens next, and
-// RollOutcome, what one roll did. Apart from the turn model itself (turn_model.hpp) so that house
-// rules, which read a state and write an outcome, can be declared before the board is.
+// RollOutcome, what one roll did. Apart from the turn model itself (turn/turn_model.hpp) so that
+// house rules, which read a state and write an outcome, can be declared before the board is.
 #pragma once
 
 #include "../base/jump.hpp"

@@ -263,7 +263,7 @@ template <typename Config>
 }
 
 /// describe_traps for the rolls `dice` can make (rolls the overshoot rule declares to move a token
-/// alike, `alike_from` in rules.hpp, are described as the shortest of them).
+/// alike, `alike_from` in rules/rules.hpp, are described as the shortest of them).
 template <typename Config, Dice D>
 [[nodiscard]] std::string describe_traps(const BasicBoard<Config>& board, const D& dice) {
     const detail::TrapSearch found = detail::search_traps(

@@ -1,5 +1,5 @@
 // Computer players that are not optimal: a random one and a greedy one, as Policy types beside
-// OptimalPolicy and TwoPlayerPolicy (optimal_play.hpp). Each answers `action(state)` at a
+// OptimalPolicy and TwoPlayerPolicy (analysis/optimal_play.hpp). Each answers `action(state)` at a
 // decision point (decisions.hpp); none of them needs a solve, so they work on any board size.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Optimal play for two players, solved by value iteration on the joint squares (see
-// optimal_play.hpp for the method and its guarantees), and the check of a problem's size.
+// analysis/optimal_play.hpp for the method and its guarantees), and the check of a problem's size.
 #pragma once
 
 #include "../../base/errors.hpp"

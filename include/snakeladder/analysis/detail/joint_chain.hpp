@@ -1,8 +1,8 @@
 // The race of all tokens at once under house rules that couple them (knock-back, or a rule of the
 // user's that may touch another seat), for the exact seat chances: a chain whose state is every
 // token's square, the seat due and each seat's turns to miss, between two turns, and whose step
-// is one whole turn followed through the turn model (turn_outcomes.hpp). Its states are found by
-// playing every turn from the start, up to max_joint_states; the chances then come from
+// is one whole turn followed through the turn model (turn/detail/turn_outcomes.hpp). Its states are
+// found by playing every turn from the start, up to max_joint_states; the chances then come from
 // propagating the exact distribution over them turn by turn, as length_distribution does for one
 // token.
 #pragma once

@@ -1,5 +1,5 @@
 // Optimal play for one player, solved by policy iteration on the squares (see
-// optimal_play.hpp for the method and its guarantees).
+// analysis/optimal_play.hpp for the method and its guarantees).
 #pragma once
 
 #include "../../base/errors.hpp"

@@ -1,5 +1,6 @@
 // The threads of one simulation: started, handed blocks of games, stopped at the first error and
-// joined. Machinery of simulate() (simulate.hpp) that knows nothing of boards, dice or games.
+// joined. Machinery of simulate() (analysis/simulate.hpp) that knows nothing of boards, dice or
+// games.
 #pragma once
 
 #include <algorithm>

@@ -11,8 +11,8 @@
 //
 // Factored on the symmetric pattern of A + A^T (Pattern::symmetric), the factors also give the
 // entries of A^-1 on that pattern through Takahashi's equations, without inverting A: what
-// board_effects.hpp needs, the expected visits of each square to itself and the visits that a
-// change of one jump's landing shifts.
+// analysis/board_effects.hpp needs, the expected visits of each square to itself and the visits
+// that a change of one jump's landing shifts.
 #pragma once
 
 #include "../../base/errors.hpp"

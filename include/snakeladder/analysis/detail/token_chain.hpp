@@ -1,6 +1,6 @@
 // The walk of one token as the exact analysis sees it: the rolls that matter with their
 // probabilities, and the board's squares prepared for the solvers (detail/expectation_solver.hpp)
-// and for the turn-by-turn propagation of analysis.hpp.
+// and for the turn-by-turn propagation of analysis/analysis.hpp.
 #pragma once
 
 #include "../../base/errors.hpp"

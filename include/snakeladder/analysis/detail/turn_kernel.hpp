@@ -4,9 +4,9 @@
 // a turn (the maximum rolls in a row, where the turn began) is reset when the turn ends, and the
 // turns it is given to miss are spent at once, since no other seat plays in between. So the game
 // is a chain on the squares whose step is one whole turn, found by following that turn through
-// the turn model (turn_outcomes.hpp): from square s, the turn ends on t after c turns of the game
-// (1, or more with turns missed) with some probability. The expected length E then solves
-// E(s) = sum over ends (c + E(t)) p, which SparseRowsLu factors in the order of the squares.
+// the turn model (turn/detail/turn_outcomes.hpp): from square s, the turn ends on t after c turns
+// of the game (1, or more with turns missed) with some probability. The expected length E then
+// solves E(s) = sum over ends (c + E(t)) p, which SparseRowsLu factors in the order of the squares.
 #pragma once
 
 #include "../../base/errors.hpp"

@@ -2,7 +2,7 @@
 // given as runs of consecutive values (a d20 is one run, 1..20). From a square, the rolls of a
 // run that stay on the board land a token on an interval of squares (they add up: the
 // OvershootRule contract), so the search marks whole intervals. Past home, a rule that declares
-// past_home (rules.hpp) moves a token by how far past home it would go alone, so each such
+// past_home (rules/rules.hpp) moves a token by how far past home it would go alone, so each such
 // distance is followed once, whatever the square and the run: its time is about squares x runs
 // plus the longest roll, and its memory a few bytes a square. Any other rule is asked roll by
 // roll, from every square.
@@ -23,7 +23,7 @@
 
 namespace snakeladder::detail {
 
-// max_trap_moves (board.hpp), which the search needs to choose how it follows the rolls.
+// max_trap_moves (board/board.hpp), which the search needs to choose how it follows the rolls.
 inline constexpr std::uint64_t trap_move_limit = std::uint64_t{1} << 27;
 
 // The distances past home a search by distance follows: one less than the longest roll.

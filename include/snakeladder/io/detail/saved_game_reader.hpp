@@ -1,4 +1,4 @@
-// The machinery of saved games (saved_game.hpp) that a user never names: the grammar of a
+// The machinery of saved games (io/saved_game.hpp) that a user never names: the grammar of a
 // document's lines, read with the library's one tokeniser (detail/text_reader.hpp) and written
 // back in canonical form, the settings and their checks against a game type, the board section
 // and the turn lines played back on a game.
@@ -74,8 +74,8 @@ struct SavedEffect {
 };
 
 // One roll of a turn as a saved game writes it. `stays`, `seen` and `dice` are for games where
-// players decide (saved_decision_game.hpp): the player declined the roll; the player had seen the
-// roll and not yet decided when the game was saved; the dice picked for the roll.
+// players decide (io/saved_decision_game.hpp): the player declined the roll; the player had seen
+// the roll and not yet decided when the game was saved; the dice picked for the roll.
 struct SavedMove {
     enum class Kind { moves, blocked, waits, forfeits, stays, seen };
     std::int64_t roll = 0;
@@ -739,7 +739,7 @@ void replay_saved_turn(GameType& game, const SavedTurn& turn, std::size_t line_n
 }
 
 // The first line: `snakeladder saved game V`, where V must be `version` (saved_game_version, which
-// saved_game.hpp defines and passes).
+// io/saved_game.hpp defines and passes).
 inline void read_header(TextLines& lines, int version) {
     std::string_view line;
     if (!lines.next(line)) {

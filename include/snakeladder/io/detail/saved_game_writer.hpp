@@ -1,5 +1,5 @@
 // The saved-game writer: the rules, the dice, the board, the players and every turn, as the
-// format at the top of saved_game.hpp gives them; and the check that a loaded game's dice are
+// format at the top of io/saved_game.hpp gives them; and the check that a loaded game's dice are
 // those it was saved with.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The one tokeniser of the library's text formats: the board text (board_text.hpp) and the saved
-// game (saved_game.hpp), which holds a board text among its own lines. A reader is told where
+// The one tokeniser of the library's text formats: the board text (io/board_text.hpp) and the saved
+// game (io/saved_game.hpp), which holds a board text among its own lines. A reader is told where
 // its text starts in the document it was taken from, so every ParseError it throws carries the
 // document's line and column from the start, and no message is ever rewritten.
 #pragma once

@@ -1,9 +1,9 @@
 // The analysis of house-rule games, step one: where one whole turn can lead, asked of the turn
-// model (turn_model.hpp), which alone knows what a roll does under the rules. A turn may be several
-// rolls (a maximum rolls again), and may cost several turns of the game (turns to miss); what
-// happens inside it is followed roll by roll here, so the chains built on it (one player's turn
-// kernel below, the joint chain of all tokens in joint_chain.hpp) only see whole turns, and no
-// rule has to tell the analysis what it remembers within a turn.
+// model (turn/turn_model.hpp), which alone knows what a roll does under the rules. A turn may be
+// several rolls (a maximum rolls again), and may cost several turns of the game (turns to miss);
+// what happens inside it is followed roll by roll here, so the chains built on it (one player's
+// turn kernel below, the joint chain of all tokens in analysis/detail/joint_chain.hpp) only see
+// whole turns, and no rule has to tell the analysis what it remembers within a turn.
 #pragma once
 
 #include "../../base/errors.hpp"
