@@ -446,14 +446,15 @@ TEST_CASE("A program drives every step itself with apply_action and apply_chance
         {ScriptedDice::with_faces(6, {}), ScriptedDice::with_faces(6, {})}, true};
     DecisionGame game(ten_squares(), choices, {computer("Bob", AlwaysStays{}), person("Ana")},
                       ExtraTurnOnMax<3>{});
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_chance(3); }) ==
+    REQUIRE(message_of<IllegalRoll>([&] { (void)game.apply_chance(3); }) ==
             "apply_chance: the player due decides first (apply_action)");
     REQUIRE_FALSE(game.apply_action(Action::roll_with(1)).has_value());
     REQUIRE(message_of<IllegalAction>([&] { (void)game.apply_action(Action::move()); }) ==
             "apply_action: move is not legal here: the dice are about to roll (a chance point: "
             "apply_chance takes the roll)");
-    REQUIRE(message_of<InvalidConfig>([&] { (void)game.apply_chance(7); }) ==
+    REQUIRE(message_of<IllegalRoll>([&] { (void)game.apply_chance(7); }) ==
             "apply_chance: the dice picked (number 1) cannot roll 7");
+    CHECK(thrown_by<IllegalRoll>([&] { (void)game.apply_chance(7); }).roll() == 7);
     REQUIRE_FALSE(game.apply_chance(6).has_value()); // seen: Bob decides
     REQUIRE_FALSE(game.turn_so_far().has_value());
     REQUIRE_FALSE(game.apply_action(Action::move()).has_value()); // a six: another roll

@@ -90,7 +90,7 @@ TEST_CASE("a game with dice to pick and the choice to stay, decision by decision
     CHECK(message_of<IllegalAction>([&] {
               (void)apply_action(board, choices, home.state, Action::move());
           }) == "apply_action: move is not legal here: the game is over");
-    CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, home.state, 1); }) ==
+    CHECK(message_of<IllegalRoll>([&] { (void)apply_chance(board, choices, home.state, 1); }) ==
           "apply_chance: the game is over");
 }
 
@@ -131,7 +131,7 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
               (void)apply_action(board, choices, start, Action::roll_with(3));
           }) == "apply_action: roll_with(3) is not legal here: there are 3 dice to choose from "
                 "(0 to 2)");
-    CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, start, 1); }) ==
+    CHECK(message_of<IllegalRoll>([&] { (void)apply_chance(board, choices, start, 1); }) ==
           "apply_chance: the player due decides first (apply_action)");
     CHECK(start == copy);
     // The refusal carries the action and the point it was tried at.
@@ -149,8 +149,11 @@ TEST_CASE("illegal actions are refused by name and change nothing", "[decisions]
         [&] { (void)apply_action(board, choices, rolling, Action::stay()); });
     CHECK(early.action() == Action::stay());
     CHECK(early.point() == DecisionPoint::roll);
-    CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, rolling, 1); }) ==
+    CHECK(message_of<IllegalRoll>([&] { (void)apply_chance(board, choices, rolling, 1); }) ==
           "apply_chance: the dice picked (number 2) cannot roll 1");
+    // The refusal carries the roll, and is still an InvalidConfig.
+    CHECK(thrown_by<IllegalRoll>([&] { (void)apply_chance(board, choices, rolling, 1); }).roll() ==
+          1);
     CHECK(message_of<InvalidConfig>([&] { (void)apply_chance(board, choices, rolling, 0); }) ==
           "apply_chance: the dice picked (number 2) cannot roll 0");
 

@@ -28,6 +28,7 @@ TEST_CASE("every exception of the library is an Error, and an Error a runtime_er
     // catch block written then still catches them.
     STATIC_REQUIRE(std::is_base_of_v<InvalidConfig, AnalysisLimitExceeded>);
     STATIC_REQUIRE(std::is_base_of_v<InvalidConfig, IllegalAction>);
+    STATIC_REQUIRE(std::is_base_of_v<InvalidConfig, IllegalRoll>);
     STATIC_REQUIRE(std::is_base_of_v<Error, NotConverged>);
 }
 

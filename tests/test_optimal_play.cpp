@@ -658,6 +658,71 @@ static_assert(Policy<TwoPlayerPolicy>);
 
 } // namespace
 
+TEST_CASE("optimal play that cannot settle in its rounds says so, with the residual",
+          "[decisions][optimal][duel]") {
+    SECTION("one player: policy iteration that improves one square a round") {
+        // 2,200 squares; from each of 1,100..2,199 a ladder goes home. Dice A rolls 1,100 one
+        // time in 2,000 (up a ladder, home) and else 2,201 (past home: the token stays), so
+        // from any square below 1,100 it takes 2,000 turns on average. Dice B always rolls 1.
+        // Policy iteration starts on A everywhere (the first dice). Each round, only the square
+        // just below the ones already on B gains by B: from 1,099 one turn, from 1,098 two,
+        // and so on, while a square whose next one is still on A gains nothing (1 + 2,000
+        // turns). After 1,000 rounds 1,000 squares are on B; the last round's values still
+        // say 2,000 turns from square 99 against 1 + 999 = 1,000 by B: the residual is 1,000.
+        constexpr int ladders_from = 1100;
+        std::vector<Jump> ladders;
+        for (int s = ladders_from; s < 2 * ladders_from; ++s) {
+            ladders.push_back(Jump{s, 2 * ladders_from});
+        }
+        const Board<> board(ladders, {.size = 2 * ladders_from});
+        std::vector<std::int64_t> weights(2 * ladders_from + 1, 0);
+        weights[ladders_from - 1] = 1;
+        weights.back() = 1999;
+        const Choices<LoadedDice<>> choices{{LoadedDice<>(weights), LoadedDice<>({1})}, false};
+        const auto stalled = thrown_by<NotConverged>([&] { (void)optimal_policy(board, choices); });
+        CHECK(stalled.residual() == Approx(1000.0).epsilon(1e-9));
+        CHECK(std::string(stalled.what()) == "optimal_policy: policy iteration did not settle in "
+                                             "1000 rounds on 2200 squares");
+        // The same board settles when the chain is shorter than the rounds: 500 squares of
+        // ladders, 501 rounds (one per square and a last that changes nothing), 500 turns.
+        std::vector<Jump> fewer;
+        for (int s = 500; s < 1000; ++s) {
+            fewer.push_back(Jump{s, 1000});
+        }
+        std::vector<std::int64_t> near(1001, 0);
+        near[499] = 1;
+        near.back() = 1999;
+        const OptimalPolicy settled =
+            optimal_policy(Board<>(fewer, {.size = 1000}),
+                           Choices<LoadedDice<>>{{LoadedDice<>(near), LoadedDice<>({1})}, false});
+        CHECK(settled.iterations == 501);
+        CHECK(settled.expected_turns[0] == Approx(500.0).epsilon(1e-12));
+    }
+    SECTION("two players: a game each turn ends one time in 10,000") {
+        // 2 squares; the dice roll 2 (home from 0) once in 10,000 and else 3 (past home: the
+        // token stays). From (0, 0) the mover's chance W and the other's L are found together,
+        // W' = p + (1 - p) L and L' = (1 - p) W with p = 1/10,000, from W = 0, L = 1 (the game
+        // surely ends). That map turns the error round with factor -(1 - p), so the k-th sweep
+        // changes W or L by about (1 - p)^(k - 1): 0.9999^99,999 = 4.538e-5 at the last.
+        const Board<> board({}, {.size = 2});
+        const Choices<LoadedDice<>> choices{{LoadedDice<>({0, 1, 9999})}, false};
+        const double last_change = std::pow(0.9999, 99'999.0);
+        const auto stalled =
+            thrown_by<NotConverged>([&] { (void)two_player_equilibrium(board, choices); });
+        CHECK(stalled.residual() == Approx(last_change).epsilon(1e-6));
+        CHECK_THAT(std::string(stalled.what()),
+                   SL_CONTAINS("optimal play for two players did not settle in 100000 sweeps on "
+                               "2 squares (last change 4.5e-05)"));
+        // Once in 100: the two lines above, iterated by hand, first change by at most 1e-13 at
+        // sweep 2,981, and one more sweep records the decisions. The first player's chance is
+        // the fixed point W = p + (1 - p)^2 W: 1 / (2 - p) = 100 / 199.
+        const TwoPlayerPolicy settled =
+            two_player_equilibrium(board, Choices<LoadedDice<>>{{LoadedDice<>({0, 1, 99})}, false});
+        CHECK(settled.win_chance == Approx(100.0 / 199.0).epsilon(1e-12));
+        CHECK(settled.sweeps == 2982);
+    }
+}
+
 TEST_CASE("two players: the refusals", "[decisions][duel]") {
     const Board<> board = small_board();
     const Choices<LoadedDice<>> choices{three_dice(), true};

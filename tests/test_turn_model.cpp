@@ -9,6 +9,7 @@
 // at turn boundaries that continue exactly like the original.
 #include "support/catch.hpp"
 #include "support/house_rules_support.hpp"
+#include "support/support.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -943,6 +944,10 @@ TEST_CASE("apply_roll refuses a state it cannot apply a roll to, and leaves it a
     require_refused(over, 2, "over");
     require_refused(at({3, 3}), 0, "at least 1, got 0");
     require_refused(at({3, 3}), -4, "at least 1, got -4");
+    // A roll that cannot be taken is an IllegalRoll, with the roll; a state that cannot be
+    // played is a plain InvalidConfig.
+    CHECK(thrown_by<IllegalRoll>([&] { (void)apply_roll(board, over, 2); }).roll() == 2);
+    CHECK(thrown_by<IllegalRoll>([&] { (void)apply_roll(board, at({3, 3}), -4); }).roll() == -4);
     GameState wrong_seat = at({3, 3});
     wrong_seat.seat_due = 2;
     require_refused(wrong_seat, 2, "seat 2");

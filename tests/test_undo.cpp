@@ -412,6 +412,10 @@ TEST_CASE("replay_turn refuses rolls the dice cannot make, or that are not exact
         INFO("rolls " << fmt::format("{}", fmt::join(rolls, ", ")));
         REQUIRE_THROWS_AS(game.replay_turn(rolls), InvalidConfig);
         REQUIRE_THROWS_WITH(game.replay_turn(rolls), message);
+        if (message.starts_with("roll ")) { // a roll the dice cannot give: which one
+            REQUIRE(thrown_by<IllegalRoll>([&] { (void)game.replay_turn(rolls); }).roll() ==
+                    rolls.back());
+        }
         REQUIRE(game == same);
         REQUIRE(events.empty());
     };

@@ -83,6 +83,19 @@ private:
     std::string instead_;
 };
 
+/// A roll that cannot be taken where it was given: one the dice cannot roll (a replayed turn's,
+/// a chance point's), one below 1, or a roll given where none is due (a game over, a decision
+/// to take first). `roll()` is the roll. An InvalidConfig, as such refusals were before they
+/// had a type of their own.
+class IllegalRoll : public InvalidConfig {
+public:
+    IllegalRoll(int roll, const std::string& message) : InvalidConfig(message), roll_(roll) {}
+    [[nodiscard]] int roll() const noexcept { return roll_; }
+
+private:
+    int roll_;
+};
+
 /// An iterative computation that stopped before it reached the accuracy the library vouches
 /// for: `residual()` is where it stopped, as the message says (a solve's backward error, a value
 /// iteration's last change, a policy's residual, the chance of a turn still under way).

@@ -188,7 +188,7 @@ public:
     }
 
     /// Applies `roll` at the chance point reached instead of rolling the dice, and returns the
-    /// turn's record if that ended it. Throws GameOver and TurnLimitReached, and InvalidConfig
+    /// turn's record if that ended it. Throws GameOver and TurnLimitReached, and IllegalRoll
     /// as snakeladder::apply_chance does (a decision point, a roll the dice picked cannot give);
     /// nothing changes.
     std::optional<TurnRecord> apply_chance(int roll) {
@@ -208,9 +208,10 @@ public:
     /// and the stay or move it took: how a logged or saved game is played back, so that
     /// `played`'s own record comes out again. It must be the due player's (NotYourTurn names
     /// who is due), between turns, and its rolls exactly those of one turn, each one the dice
-    /// picked can give. Throws InvalidConfig naming what does not fit (a roll, dice that are
-    /// not among the choices or not named, a stay the choices do not allow, a turn that needs
-    /// more rolls or fewer), GameOver and TurnLimitReached; nothing changes.
+    /// picked can give. Throws IllegalRoll for a roll the dice cannot give, InvalidConfig naming
+    /// what else does not fit (dice that are not among the choices or not named, a stay the
+    /// choices do not allow, a turn that needs more rolls or fewer), GameOver and
+    /// TurnLimitReached; nothing changes.
     TurnRecord replay_turn(const TurnRecord& played) {
         return *locked_turn([&]() -> std::optional<TurnRecord> {
             const std::string_view player = played.player;

@@ -139,8 +139,9 @@ public:
     /// Plays the turn of whoever is due with these rolls instead of the dice's, and returns its
     /// record: how a logged or saved game is played back. `rolls` must be exactly the rolls of
     /// one turn (one, unless a house rule grants more), each within the dice's min_roll() to
-    /// max_roll(). Throws InvalidConfig naming the bad roll, or saying that the turn needs more
-    /// rolls or fewer, and otherwise as play_turn(); the dice are not touched.
+    /// max_roll(). Throws IllegalRoll (an InvalidConfig) naming the bad roll, InvalidConfig
+    /// saying that the turn needs more rolls or fewer, and otherwise as play_turn(); the dice
+    /// are not touched.
     TurnRecord replay_turn(std::span<const int> rolls) {
         TurnRecord record;
         run_turn(nullptr, &record, false, core_.hub->delivering_here(), &rolls);

@@ -338,8 +338,9 @@ template <class Config, Dice D, HouseRule Rules = NoHouseRules>
 
 /// Applies `roll` at the chance point of `state` (which is not changed). When the choices let
 /// the player stay, the roll is only seen: the next point is move_or_stay. Otherwise it is
-/// applied through the turn model. Throws InvalidConfig at a decision point, after the end, for
-/// a roll the dice picked cannot give, and for a state these choices could not have reached.
+/// applied through the turn model. Throws IllegalRoll (an InvalidConfig) at a decision point,
+/// after the end and for a roll the dice picked cannot give; InvalidConfig for a state these
+/// choices could not have reached.
 template <class Config, Dice D, HouseRule Rules = NoHouseRules>
 [[nodiscard]] DecisionStep apply_chance(const BasicBoard<Config>& board, const Choices<D>& choices,
                                         const DecisionState& state, int roll,
@@ -347,14 +348,14 @@ template <class Config, Dice D, HouseRule Rules = NoHouseRules>
     detail::check_choices(choices, "apply_chance");
     detail::check_decision_state(board, choices, state, house_rules, "apply_chance");
     if (state.point != DecisionPoint::roll) {
-        detail::throw_invalid_config(
-            state.point == DecisionPoint::over
-                ? std::string("apply_chance: the game is over")
-                : std::string("apply_chance: the player due decides first (apply_action)"));
+        throw IllegalRoll(roll, state.point == DecisionPoint::over
+                                    ? "apply_chance: the game is over"
+                                    : "apply_chance: the player due decides first (apply_action)");
     }
     if (!detail::can_roll(choices, state, roll)) {
-        detail::throw_invalid_config(fmt::format(
-            "apply_chance: the dice picked (number {}) cannot roll {}", state.dice, roll));
+        throw IllegalRoll(roll,
+                          fmt::format("apply_chance: the dice picked (number {}) cannot roll {}",
+                                      state.dice, roll));
     }
     if (choices.may_stay) {
         DecisionStep step{state, std::nullopt, false};

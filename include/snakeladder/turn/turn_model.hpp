@@ -368,25 +368,25 @@ void check_state(const BasicBoard<Config>& board, const GameState& state, const 
 
 /// Applies `roll` to a copy of `state` under the board's rules and `house_rules` (none unless
 /// given; see apply_roll_in_place): the state is not changed.
-/// Throws InvalidConfig for a finished state, a roll below 1, and a state the rules could not
-/// have reached on this board, naming what is wrong: a square off the board; a seat due that
-/// does not exist, is home, or begins a turn with turns to miss (the rotation passes over such a
-/// seat); a finish order that does not match the tokens at home; a token home in a game not over
-/// though play_to_last is off, or with one player left; turns to miss for a seat at home; a turn
-/// under way under house rules that never grant another roll, or with more maximum rolls in a
-/// row than rolls. What a state cannot tell is taken on trust: which squares a token can rest on
-/// (a rule's move_to may leave one on a jump's start), how many turns a rule could have given,
-/// the turns played, and the history of a turn under way (three sixes under ExtraTurnOnMax<3>
-/// are accepted, and play on).
+/// Throws IllegalRoll (an InvalidConfig) for a finished state and a roll below 1, and
+/// InvalidConfig for a state the rules could not have reached on this board, naming what is wrong:
+/// a square off the board; a seat due that does not exist, is home, or begins a turn with turns to
+/// miss (the rotation passes over such a seat); a finish order that does not match the tokens at
+/// home; a token home in a game not over though play_to_last is off, or with one player left; turns
+/// to miss for a seat at home; a turn under way under house rules that never grant another roll, or
+/// with more maximum rolls in a row than rolls. What a state cannot tell is taken on trust: which
+/// squares a token can rest on (a rule's move_to may leave one on a jump's start), how many turns a
+/// rule could have given, the turns played, and the history of a turn under way (three sixes under
+/// ExtraTurnOnMax<3> are accepted, and play on).
 template <class Config, HouseRule Rules = NoHouseRules>
 [[nodiscard]] RollResult apply_roll(const BasicBoard<Config>& board, const GameState& state,
                                     int roll, const Rules& house_rules = Rules{}) {
     if (state.finished) {
-        detail::throw_invalid_config("apply_roll: the game in this state is over");
+        throw IllegalRoll(roll, "apply_roll: the game in this state is over");
     }
     if (roll < 1) {
-        detail::throw_invalid_config("apply_roll: a roll must be at least 1, got " +
-                                     std::to_string(roll));
+        throw IllegalRoll(roll,
+                          "apply_roll: a roll must be at least 1, got " + std::to_string(roll));
     }
     detail::check_state(board, state, house_rules);
     RollResult result{state, {}};

@@ -509,8 +509,8 @@ struct GameCore {
         const auto low = static_cast<std::int64_t>(dice.min_roll());
         const auto high = static_cast<std::int64_t>(dice.max_roll());
         if (roll < low || roll > high) {
-            throw InvalidConfig(
-                fmt::format("roll {} is outside what the dice roll ({} to {})", roll, low, high));
+            throw IllegalRoll(roll, fmt::format("roll {} is outside what the dice roll ({} to {})",
+                                                roll, low, high));
         }
     }
     // A record's roll `number` (from 1) names dice `dice` where there is one to roll.
