@@ -19,7 +19,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -32,7 +31,6 @@
 #include <optional>
 #include <random>
 #include <snakeladder/snakeladder.hpp>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -455,57 +453,6 @@ std::string read_saved_game(const std::string& path) {
     }
 }
 
-// The lines of `text` from the one after the line `first` to the line before `last`, as text,
-// or nothing when the document has no such section.
-std::optional<std::string> section(std::string_view text, std::string_view first,
-                                   std::string_view last) {
-    std::istringstream lines{std::string(text)};
-    std::string line;
-    std::optional<std::string> inside;
-    while (std::getline(lines, line)) {
-        if (!inside && line == first) {
-            inside.emplace();
-        } else if (inside && line == last) {
-            return inside;
-        } else if (inside) {
-            *inside += line + '\n';
-        }
-    }
-    return std::nullopt;
-}
-
-// The players' names in a saved game (`player 0 "Ana"` lines, escapes undone), or as many as can
-// be read: a document that is wrong is refused by the library, which says where.
-std::vector<std::string> saved_player_names(std::string_view text) {
-    std::istringstream lines{std::string(text)};
-    std::string line;
-    std::vector<std::string> names;
-    while (std::getline(lines, line)) {
-        if (!line.starts_with("player ")) {
-            continue;
-        }
-        const std::size_t open = line.find('"');
-        if (open == std::string::npos || line.size() < open + 2 || line.back() != '"') {
-            break;
-        }
-        std::string name;
-        for (std::size_t i = open + 1; i + 1 < line.size(); ++i) {
-            if (line[i] != '\\' || i + 2 >= line.size()) {
-                name += line[i];
-            } else if (line[i + 1] == 'x' && i + 4 < line.size()) {
-                unsigned value = 0;
-                std::from_chars(line.data() + i + 2, line.data() + i + 4, value, 16);
-                name += static_cast<char>(value);
-                i += 3;
-            } else {
-                name += line[++i];
-            }
-        }
-        names.push_back(name);
-    }
-    return names;
-}
-
 // The players on the command line must be the saved game's, in its order: a saved game does not
 // say who is a person and who the computer, so -p and -c say it again.
 void check_resumed_players(const PlayOptions& options, const std::vector<std::string>& saved) {
@@ -513,8 +460,8 @@ void check_resumed_players(const PlayOptions& options, const std::vector<std::st
     for (const Seat& seat : options.seats) {
         given.push_back(seat.name);
     }
-    if (given == saved || saved.empty()) {
-        return; // an empty list: a document without players, which the library refuses
+    if (given == saved) {
+        return;
     }
     std::string list;
     for (std::size_t i = 0; i < saved.size(); ++i) {
@@ -855,14 +802,16 @@ template <class GameType, class Config>
 GameType resumed_game(const PlayOptions& options, const std::string& text, const Config& config,
                       std::uint64_t seed) {
     if constexpr (decides<GameType>) {
-        // The computer players need the board before the game is loaded: read from its section.
-        // When it cannot be read, every seat is a person, and the loader says what is wrong.
+        // The computer players need the board before the game is loaded: read from the saved
+        // game's header. When the rules refuse it, every seat is a person, and the loader says
+        // what is wrong.
         const Choices<FairDice<>> choices = options.choices.choices(seed);
         std::vector<snakeladder::Seat> seats;
         try {
-            const Board<Config> board =
-                parse_board(section(text, "board", "end board").value_or(""),
-                            typename Board<Config>::config_type(config.settings()));
+            const SavedGameHeader header = read_saved_game_header(text);
+            using BoardConfig = typename Board<Config>::config_type;
+            const Board<Config> board(
+                header.jumps, BoardConfig(config.settings()).with_size(header.settings.size));
             seats = choice_seats(options, board, choices, seed);
         } catch (const Error&) {
             seats.clear();
@@ -950,7 +899,9 @@ int play_games(const PlayOptions& options) {
         }
     } else {
         saved = read_saved_game(options.resume_path);
-        check_resumed_players(options, saved_player_names(*saved));
+        const SavedGameHeader header =
+            load_saved(options, [&] { return read_saved_game_header(*saved); });
+        check_resumed_players(options, header.players);
     }
     // Play again is asked of people at the table, not after --auto.
     const bool ask =

@@ -17,6 +17,7 @@
 #include <snakeladder/game/game.hpp>
 #include <snakeladder/io/saved_decision_game.hpp>
 #include <snakeladder/io/saved_game.hpp>
+#include <snakeladder/io/saved_game_header.hpp>
 #include <snakeladder/rules/house_rules.hpp>
 #include <snakeladder/turn/decisions.hpp>
 #include <snakeladder/turn/policies.hpp>
@@ -121,6 +122,20 @@ std::string with_line(const std::string& text, std::size_t number, const std::st
         const std::size_t end = text.find('\n', start);
         out += n == number ? line : text.substr(start, end - start);
         out += '\n';
+        start = end + 1;
+    }
+    return out;
+}
+
+// `text` without its line `number` (from 1).
+std::string without_line(const std::string& text, std::size_t number) {
+    std::string out;
+    std::size_t start = 0;
+    for (std::size_t n = 1; start < text.size(); ++n) {
+        const std::size_t end = text.find('\n', start);
+        if (n != number) {
+            out += text.substr(start, end - start + 1);
+        }
         start = end + 1;
     }
     return out;
@@ -438,4 +453,28 @@ TEST_CASE("The decision lines are an optional part of the format: a Game's docum
         },
         {12, 10,
          "the game was saved with may_stay false, but the choices given have may_stay true"});
+}
+
+TEST_CASE("A decision game's header gives its dice and may_stay, and is checked as a load is",
+          "[saved_decision_game][header]") {
+    const SavedGameHeader header = read_saved_game_header(at_roll_seen);
+    CHECK(header.overshoot == "ExactFinish");
+    CHECK(header.chains == "RejectChains");
+    CHECK(header.house_rules == "ExtraTurnOnMax<3>");
+    CHECK(header.house == HouseRuleSwitches{3, false, false});
+    CHECK(header.settings == GameSettings{.size = 10, .turn_limit = 4'194'304});
+    CHECK(header.jumps == std::vector<Jump>{{3, 8}, {6, 1}});
+    CHECK(header.dice == std::vector<SavedDice>{{1, 2, "none"}, {1, 3, "none"}});
+    CHECK(header.may_stay);
+    CHECK(header.players == std::vector<std::string>{"Ana", "Ben"});
+    // Lines: 12 may_stay, 13 and 17 `dice 0` and `dice 1`, each followed by its min_roll,
+    // max_roll and engine; 21 `board`.
+    const auto refused_alike = [](const std::string& text, const Refused& expected) {
+        support::check_refused([&] { return read_saved_game_header(text); }, expected);
+        check_refused(text, expected);
+    };
+    refused_alike(without_line(at_roll_seen, 20), {17, 1, "dice 1 has no 'engine' line after it"});
+    // Missing when `board` is reached, line 20 once line 12 is gone.
+    refused_alike(without_line(at_roll_seen, 12),
+                  {20, 1, "the setting 'may_stay' is missing; every setting comes before 'board'"});
 }

@@ -1514,3 +1514,90 @@ end
                       "turn 3: the document says \"1: 3 to 3\" for roll 1 of the turn, but on this "
                       "board under these rules it is \"1: 3 forfeits to 3\""});
 }
+
+TEST_CASE("a saved game's header is read without loading the game", "[saved_game][header]") {
+    // scripted_document, above, line by line.
+    const SavedGameHeader header = read_saved_game_header(scripted_document);
+    CHECK(header.overshoot == "ExactFinish");
+    CHECK(header.chains == "RejectChains");
+    CHECK(header.house_rules == "ExtraTurnOnMax<3> + SixToStart + KnockBack");
+    CHECK(header.house == HouseRuleSwitches{3, true, true});
+    CHECK(header.settings == GameSettings{.size = 20,
+                                          .min_players = 2,
+                                          .max_players = 8,
+                                          .play_to_last = false,
+                                          .turn_limit = 4'194'304});
+    CHECK(header.jumps == std::vector<Jump>{{8, 16}, {17, 5}});
+    CHECK(header.dice == std::vector<SavedDice>{{1, 6, "none"}});
+    CHECK_FALSE(header.may_stay);
+    CHECK(header.players == std::vector<std::string>{"Ana", "Ben"});
+    // The board comes back from the settings and the jumps, without the game.
+    using BoardConfig = Board<ScriptedConfig>::config_type;
+    CHECK(Board<ScriptedConfig>(header.jumps, BoardConfig(header.settings)) == small_board());
+
+    SECTION("the turns are not read, and nothing is checked against a game type") {
+        // A turn line load_game refuses (seat 1 out of turn), a chained board RejectChains
+        // refuses (ladder 8-16, snake 16-3), and rules no game type of ours plays.
+        std::string odd = with_line(scripted_document, 22, "turn 1 seat 1 | 4: 0 waits");
+        odd = with_line(odd, 18, "snake 16-3");
+        odd = with_line(odd, 2, "overshoot Wraps");
+        const SavedGameHeader read = read_saved_game_header(odd);
+        CHECK(read.overshoot == "Wraps");
+        CHECK(read.jumps == std::vector<Jump>{{8, 16}, {16, 3}});
+        CHECK(read.players == header.players);
+        const auto chained = thrown_by<ParseError>([&] {
+            (void)load_game<ScriptedGame>(with_line(scripted_document, 18, "snake 16-3"),
+                                          ScriptedDice::with_faces(6, {}));
+        });
+        CHECK(chained.line() == 15);
+        CHECK_THAT(std::string(chained.what()), SL_CONTAINS("the board is refused: ladder 8-16"));
+        // No house_rules line (a document written before it was added): no name.
+        CHECK_FALSE(read_saved_game_header(without_line(scripted_document, 4)).house_rules);
+        // turn_limit none is the largest limit.
+        CHECK(read_saved_game_header(with_line(scripted_document, 11, "turn_limit none"))
+                  .settings.turn_limit == std::numeric_limits<std::uint64_t>::max());
+    }
+    SECTION("what it reads is refused as load_game refuses it, at the line and column") {
+        const std::string& doc = scripted_document;
+        // Lines: 1 the header, 2-14 the settings (8 min_players, 9 max_players), 15 `board`,
+        // 16-18 the board text, 19 `end board`, 20-21 the players, 22 the first turn.
+        const auto [tampered, refused] = GENERATE_REF(table<Tampered, Refused>({
+            {replaced(doc, 1, "snakeladder board 1"),
+             {1, 1, "this is not a saved game: the first line must be 'snakeladder saved game 1'"}},
+            // Missing when `board` is reached, which is line 14 once line 8 is gone.
+            {removed(doc, 8),
+             {14, 1, "the setting 'min_players' is missing; every setting comes before 'board'"}},
+            // "min_players " is 12 bytes: the value is in column 13.
+            {replaced(doc, 8, "min_players 0"), {8, 13, "min_players must be at least 1"}},
+            {replaced(doc, 9, "max_players 1"),
+             {9, 13, "max_players (1) is below min_players (2)"}},
+            {removed(doc, 19),
+             {19, 1, "the board is not closed: expected 'end board' before the first player"}},
+            {replaced(doc, 21, "player 1 \"Ana\""),
+             {21, 1,
+              "players 0 and 1 are both called \"Ana\"; every player needs a different name"}},
+            // "player " is 7 bytes: the seat is in column 8.
+            {replaced(doc, 21, "player 2 \"Ben\""),
+             {21, 8,
+              "expected player 1 next, found player 2 (seats are numbered from 0, in order)"}},
+            // The players end at the turn line, now line 21.
+            {removed(doc, 21),
+             {21, 1, "the game has 1 player, but its settings ask for at least 2"}},
+        }));
+        INFO(tampered.change);
+        support::check_refused([&] { return read_saved_game_header(tampered.text); }, refused);
+        // load_game says the same.
+        check_refused(tampered.text, refused);
+    }
+    SECTION("a board over the limit is refused before anything is built for it") {
+        support::check_refused(
+            [&] { return read_saved_game_header(scripted_document, {.max_board_size = 19}); },
+            {16, 6,
+             "the board has 20 squares, more than the 19 this load allows "
+             "(SavedGameLimits::max_board_size)"});
+        // A document cut short after its players.
+        const std::string cut = scripted_document.substr(0, scripted_document.find("turn 1"));
+        support::check_refused([&] { return read_saved_game_header(cut); },
+                               {22, 1, "the document ends after its board: it is cut short"});
+    }
+}

@@ -63,3 +63,4 @@
 #include "io/saved_decision_game.hpp"
 #include "io/saved_format.hpp"
 #include "io/saved_game.hpp"
+#include "io/saved_game_header.hpp"

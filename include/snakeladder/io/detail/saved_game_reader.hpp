@@ -10,6 +10,7 @@
 #include "../../game/game_result.hpp"
 #include "../../rules/config.hpp"
 #include "../../rules/house_rules.hpp"
+#include "../../turn/decisions.hpp"
 #include "../../turn/turn_record.hpp"
 #include "../board_text.hpp"
 #include "text_reader.hpp"
@@ -404,6 +405,26 @@ void check_saved_house_rules(const SavedSettings& saved, const House& house, boo
     }
 }
 
+// Checks the settings that hold for every game type: the player limits and the turn limit.
+inline void check_saved_settings(const SavedSettings& saved) {
+    const auto& at = saved.places;
+    const GameSettings& settings = saved.settings;
+    if (settings.min_players < 1) {
+        fail_at(at[setting::min_players], "min_players must be at least 1");
+    }
+    if (settings.max_players > GameConfig<>::max_player_limit) {
+        fail_at(at[setting::max_players],
+                fmt::format("max_players can be at most {}", GameConfig<>::max_player_limit));
+    }
+    if (settings.max_players < settings.min_players) {
+        fail_at(at[setting::max_players], fmt::format("max_players ({}) is below min_players ({})",
+                                                      settings.max_players, settings.min_players));
+    }
+    if (settings.turn_limit < 1) {
+        fail_at(at[setting::turn_limit], "turn_limit must be at least 1");
+    }
+}
+
 // Checks the settings against the game type's compile-time rules and the dice, and builds the
 // configuration (its size comes with the board). The house rules are `given` (load_game's
 // argument), else built from the document's switches when the type can be (ChosenHouseRules),
@@ -443,23 +464,9 @@ Config checked_config(const SavedSettings& saved, const typename Config::house_r
     }
     const House& house = given != nullptr ? *given : *built;
     check_saved_house_rules(saved, house, given != nullptr, from_switches);
-    const GameSettings& settings = saved.settings;
-    if (settings.min_players < 1) {
-        fail_at(at[setting::min_players], "min_players must be at least 1");
-    }
-    if (settings.max_players > Config::max_player_limit) {
-        fail_at(at[setting::max_players],
-                fmt::format("max_players can be at most {}", Config::max_player_limit));
-    }
-    if (settings.max_players < settings.min_players) {
-        fail_at(at[setting::max_players], fmt::format("max_players ({}) is below min_players ({})",
-                                                      settings.max_players, settings.min_players));
-    }
-    if (settings.turn_limit < 1) {
-        fail_at(at[setting::turn_limit], "turn_limit must be at least 1");
-    }
+    check_saved_settings(saved);
     try {
-        return Config(settings, house);
+        return Config(saved.settings, house);
     } catch (const Error& error) { // every setting was checked above; kept as a safety net
         fail_at(at[setting::min_players], error.what());
     }
@@ -468,8 +475,7 @@ Config checked_config(const SavedSettings& saved, const typename Config::house_r
 // The board section: the lines from `board` to `end board`, read as a board text that starts
 // on the line after `board`, so its errors point into the document. `max_board_size` is the
 // caller's SavedGameLimits::max_board_size.
-template <class Config>
-Board<Config> read_board(TextLines& lines, const Config& config, Square max_board_size) {
+inline BoardText read_board_section(TextLines& lines, Square max_board_size) {
     const std::size_t board_line = lines.number();
     const std::size_t begin = lines.offset();
     std::size_t end = begin;
@@ -506,7 +512,15 @@ Board<Config> read_board(TextLines& lines, const Config& config, Square max_boar
     if (!closed) {
         lines.fail_at_end("the board has no 'end board' line: the document is cut short");
     }
-    BoardText text = read_board_text(lines.text().substr(begin, end - begin), {board_line + 1, 1});
+    return read_board_text(lines.text().substr(begin, end - begin), {board_line + 1, 1});
+}
+
+// The board section read (see read_board_section), and the board built under `config`: one the
+// rules refuse is a ParseError at the `board` line.
+template <class Config>
+Board<Config> read_board(TextLines& lines, const Config& config, Square max_board_size) {
+    const std::size_t board_line = lines.number();
+    BoardText text = read_board_section(lines, max_board_size);
     try {
         // The board keeps the settings; the game gets the house rules.
         using BoardConfig = typename Board<Config>::config_type;
@@ -802,6 +816,112 @@ SavedSettings read_settings(TextLines& lines, Other&& other, WithoutDice&& witho
         }
     }
     return saved;
+}
+
+// The decision lines of a document, an optional part of the format: `may_stay`, and for each
+// `dice I` line the settings that follow it (min_roll, max_roll and engine, read as the
+// document's own are). A document without them has the one dice of its own settings, and no
+// stay: a Game's, which a DecisionGame of one dice and no stay loads as well; a Game loads a
+// document with them when they say exactly that.
+struct SavedChoices {
+    std::optional<bool> may_stay;
+    Place may_stay_at;
+    std::vector<SavedSettings> dice;
+    std::vector<Place> dice_at; // each `dice I` line
+};
+
+// Reads a decision line, and says whether `line` was one: `may_stay`, `dice I`, and the
+// min_roll, max_roll and engine of the dice named last (before any `dice` line they are the
+// document's own: not a decision line).
+inline bool read_choice_setting(TextReader& line, SavedChoices& saved) {
+    TextReader peek = line;
+    peek.skip_blanks();
+    const std::size_t key_column = peek.column();
+    const std::string_view key = peek.word();
+    if (key == "may_stay") {
+        peek.skip_blanks();
+        if (saved.may_stay) {
+            peek.fail(key_column, fmt::format("the setting 'may_stay' is given twice (first on "
+                                              "line {})",
+                                              saved.may_stay_at.line));
+        }
+        saved.may_stay_at = peek.place();
+        saved.may_stay = peek.boolean("the value of 'may_stay'");
+        peek.expect_end("the value of 'may_stay'");
+        return true;
+    }
+    if (key == "dice") {
+        peek.skip_blanks();
+        const std::size_t index_column = peek.column();
+        const std::uint64_t index =
+            peek.number(std::numeric_limits<std::uint64_t>::max(), "the dice's number");
+        if (index != saved.dice.size()) {
+            peek.fail(index_column, fmt::format("expected dice {} next, found dice {} (dice are "
+                                                "numbered from 0, in order)",
+                                                saved.dice.size(), index));
+        }
+        constexpr std::size_t most = Choices<ScriptedDice>::max_dice;
+        if (saved.dice.size() == most) {
+            peek.fail(key_column,
+                      fmt::format("one dice too many: a game chooses among at most {}", most));
+        }
+        peek.expect_end("the dice's number");
+        saved.dice.emplace_back();
+        saved.dice_at.push_back({peek.line_number(), key_column});
+        return true;
+    }
+    if ((key == "min_roll" || key == "max_roll" || key == "engine") && !saved.dice.empty()) {
+        read_setting(line, saved.dice.back());
+        return true;
+    }
+    return false;
+}
+
+// Whether the document has decision lines.
+inline bool has_decision_lines(const SavedChoices& saved) {
+    return saved.may_stay.has_value() || !saved.dice.empty();
+}
+
+// The decision lines completed: a document without them is one dice, its own settings, and no
+// stay; with them, it has `may_stay` and at least one `dice` line, each with its min_roll,
+// max_roll and engine, and no dice settings of its own. `board_line` is where the settings end,
+// for what is missing.
+inline void complete_choices(SavedChoices& saved, const SavedSettings& settings,
+                             std::size_t board_line) {
+    if (!has_decision_lines(saved)) {
+        saved.may_stay = false;
+        saved.dice = {settings};
+        saved.dice_at = {settings.places[setting::min_roll]};
+        saved.may_stay_at = settings.places[setting::min_roll];
+        return;
+    }
+    for (const auto key : {setting::min_roll, setting::max_roll, setting::engine}) {
+        if (settings.places[key].line != 0) {
+            fail_at(settings.places[key],
+                    fmt::format("'{}' comes before 'dice 0': with decision lines (may_stay, "
+                                "dice), each dice's min_roll, max_roll and engine follow its "
+                                "'dice I' line",
+                                setting::names[key]));
+        }
+    }
+    if (!saved.may_stay) {
+        throw ParseError(board_line, 1,
+                         "the setting 'may_stay' is missing; every setting comes before 'board'");
+    }
+    if (saved.dice.empty()) {
+        throw ParseError(board_line, 1,
+                         "the document has no 'dice' line: a game where players decide lists "
+                         "its dice, 'dice 0' and on, each with its min_roll, max_roll and "
+                         "engine, before 'board'");
+    }
+    for (std::size_t i = 0; i < saved.dice.size(); ++i) {
+        for (const auto key : {setting::min_roll, setting::max_roll, setting::engine}) {
+            if (saved.dice[i].places[key].line == 0) {
+                fail_at(saved.dice_at[i],
+                        fmt::format("dice {} has no '{}' line after it", i, setting::names[key]));
+            }
+        }
+    }
 }
 
 // The players, seat by seat, after the board: the names (and the line of each in
