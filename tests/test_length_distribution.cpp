@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <snakeladder/analysis/analysis.hpp>
 #include <snakeladder/analysis/length_distribution.hpp>
+#include <snakeladder/analysis/simulate.hpp>
 #include <snakeladder/board/board.hpp>
 #include <snakeladder/dice/dice.hpp>
 #include <span>
@@ -39,6 +41,23 @@ TEST_CASE("a game's length on three squares with a coin, worked out by hand",
         CHECK(lengths.probabilities()[static_cast<std::size_t>(t)] == std::ldexp(1.0, -(t - 1)));
         CHECK(lengths.survival()[static_cast<std::size_t>(t)] == std::ldexp(1.0, -(t - 1)));
     }
+}
+
+TEST_CASE("max_turns is one type with one default: a game's turn limit", "[analysis][options]") {
+    // Issue 37: the table's horizon and the simulation's cap on a game were an int64_t of
+    // 100,000 and a uint64_t of 4,194,304.
+    STATIC_REQUIRE(std::is_same_v<decltype(DistributionOptions::max_turns), std::uint64_t>);
+    STATIC_REQUIRE(std::is_same_v<decltype(SimulationOptions::max_turns), std::uint64_t>);
+    CHECK(DistributionOptions{}.max_turns == 4'194'304);
+    CHECK(SimulationOptions{}.max_turns == 4'194'304);
+    // A horizon past what a table can count runs until the tail is spent, as with no horizon:
+    // a die that always rolls 3 ends a game on three squares in one turn.
+    const LengthDistribution all = length_distribution(
+        three_squares(), LoadedDice<>({0, 0, 1}),
+        {.max_turns = std::numeric_limits<std::uint64_t>::max(), .tail_epsilon = 0});
+    CHECK(all.complete());
+    CHECK(all.turns() == 1);
+    CHECK(all.probability(1) == 1.0);
 }
 
 TEST_CASE("the tables of a temporary distribution are copies, so a loop cannot dangle",

@@ -342,8 +342,8 @@ template <typename Config, DiceWithOdds D, HouseRule Rules>
     const std::vector<ChanceOutcome> rolls = detail::rule_analysis_rolls(board, dice, house_rules);
     const detail::JointRace race = detail::joint_race(
         board, std::span<const ChanceOutcome>(rolls), static_cast<int>(dice.max_roll()),
-        house_rules, static_cast<std::size_t>(players), options.max_turns, options.tail_epsilon,
-        options.progress, options.progress_interval);
+        house_rules, static_cast<std::size_t>(players), detail::tabulated_turns(options),
+        options.tail_epsilon, options.progress, options.progress_interval);
     SeatChances result;
     result.win_probability = race.win_probability;
     result.expected_turns = race.expected_turns;

@@ -37,6 +37,13 @@
 
 namespace snakeladder::detail {
 
+// The last turn a table runs to: DistributionOptions::max_turns, as the table's turns count
+// (a table of more than INT64_MAX turns cannot be kept anyway).
+constexpr std::int64_t tabulated_turns(const DistributionOptions& options) noexcept {
+    constexpr auto most = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    return static_cast<std::int64_t>(std::min(options.max_turns, most));
+}
+
 // Tells DistributionOptions::progress how far the table has grown, between turns: the clock is
 // read every 64 turns (a turn of a small board is quicker than reading it), or sooner once
 // work_between_clock_reads moves have been followed since it was last read (a turn of a board of
@@ -276,7 +283,8 @@ struct LengthDistributionAccess {
         const std::span<const Square> dead = chain.dead_squares();
         TableTicker ticker(options);
         const std::size_t rolls = chain.odds().size();
-        for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
+        for (std::int64_t t = 1; t <= tabulated_turns(options) && live > options.tail_epsilon;
+             ++t) {
             // This turn moves the squares from low to high, each by every roll.
             ticker.before_turn(t - 1, live, static_cast<std::size_t>(high - low + 1) * rolls);
             double* const to = next.data();
@@ -339,7 +347,8 @@ struct LengthDistributionAccess {
             ahead[0][0] = 1.0;
         }
         TableTicker ticker(options);
-        for (std::int64_t t = 1; t <= options.max_turns && live > options.tail_epsilon; ++t) {
+        for (std::int64_t t = 1; t <= tabulated_turns(options) && live > options.tail_epsilon;
+             ++t) {
             // A turn looks at every square (and follows the moves of those holding mass).
             ticker.before_turn(t - 1, live, squares);
             // The mass at turn t - 1 takes its turn; everything it reaches is t or later.
@@ -420,7 +429,7 @@ struct LengthDistributionAccess {
 };
 
 inline void check_distribution_options(const DistributionOptions& options) {
-    if (options.max_turns < 1) {
+    if (options.max_turns == 0) {
         throw_analysis_config(fmt::format(
             "DistributionOptions::max_turns must be at least 1, got {}", options.max_turns));
     }
