@@ -30,8 +30,8 @@ Board<> small_board() {
 }
 
 // A turn without jumps, or with the jumps given.
-TurnRecord turn(std::uint64_t number, std::size_t seat, const char* player, int roll, Square start,
-                Square end, const JumpPath& jumps = {}) {
+TurnRecord turn(std::uint64_t number, std::uint32_t seat, const char* player, int roll,
+                Square start, Square end, const JumpPath& jumps = {}) {
     TurnRecord record;
     record.turn = number;
     record.seat = seat;

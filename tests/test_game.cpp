@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -50,6 +51,32 @@ Classic scripted_classic_game() {
 
 // --- Concepts
 // -------------------------------------------------------------------------------------
+
+TEST_CASE("a seat is a std::uint32_t wherever the library names one", "[game][seats]") {
+    // Issue 37: seats were std::size_t in records, events, standings and the games' readers, and
+    // std::uint32_t in the turn model and the house-rule hooks.
+    using Seat = std::uint32_t;
+    using DecisionGameType = DecisionGame<FairDice<>>;
+    STATIC_REQUIRE(std::is_same_v<decltype(GameState::seat_due), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(GameState::finish_order)::value_type, Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(RollOutcome::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(TurnRecord::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(KnockedBack::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(TurnToMiss::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(MissedTurn::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(PlayerHome::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(TokenSentBack::seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(TokenSentBack::by_seat), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(Standing::seat), Seat>);
+    STATIC_REQUIRE(
+        std::is_same_v<decltype(std::declval<Game<FairDice<>>&>().current_seat()), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(std::declval<Game<FairDice<>>&>().seat_of("")), Seat>);
+    STATIC_REQUIRE(
+        std::is_same_v<decltype(std::declval<DecisionGameType&>().current_seat()), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(std::declval<DecisionGameType&>().seat_of("")), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(std::declval<DecisionState&>().seat_due()), Seat>);
+    STATIC_REQUIRE(std::is_same_v<decltype(std::declval<Landing&>().seat()), Seat>);
+}
 
 TEST_CASE("the mutex policy and the observer concept accept what they should, and only that",
           "[game]") {

@@ -209,7 +209,7 @@ std::string describe(const GameState& s) {
 // An expected TurnRecord, every field with a default so a test names only what the turn did.
 struct Want {
     std::uint64_t turn = 0;
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player{};
     JumpPath jumps{};
     int roll = 0;

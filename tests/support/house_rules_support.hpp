@@ -50,7 +50,7 @@ struct Roll {
 /// An expected TurnRecord, in the same way.
 struct Turn {
     std::uint64_t turn = 0;
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player{};
     JumpPath jumps{};
     int roll = 0;
@@ -235,7 +235,7 @@ std::string check_against_rules(const G& game, RuleCounts* counts = nullptr) {
             }
             square = move.end;
             if (house.knock_back && square != 0 && square != size) {
-                for (std::size_t other = 0; other < players; ++other) {
+                for (std::uint32_t other = 0; other < players; ++other) {
                     if (other != due && at[other] == square) {
                         knocks.push_back({other, names[other], square, k});
                         at[other] = 0;

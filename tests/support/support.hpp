@@ -82,7 +82,7 @@ Snapshot snapshot(const G& game) {
             game.result()};
 }
 
-inline TurnRecord record(std::uint64_t turn, std::size_t seat, std::string player, int roll,
+inline TurnRecord record(std::uint64_t turn, std::uint32_t seat, std::string player, int roll,
                          Square start, Square landed, Square end, JumpPath jumps = {}) {
     TurnRecord r;
     r.turn = turn;

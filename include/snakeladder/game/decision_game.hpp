@@ -309,15 +309,15 @@ public:
     [[nodiscard]] std::string current_player() const {
         return read([this] { return core_.names[seat_due()]; });
     }
-    [[nodiscard]] std::size_t current_seat() const {
-        return read([this] { return std::size_t{seat_due()}; });
+    [[nodiscard]] std::uint32_t current_seat() const {
+        return read([this] { return seat_due(); });
     }
     /// The square `player` stands on (0 before the first move). InvalidPlayers for an unknown
     /// name or seat.
     [[nodiscard]] Square position(std::string_view player) const {
         return read([&] { return core_.state.squares[core_.seat_of(player)]; });
     }
-    [[nodiscard]] Square position(std::size_t seat) const {
+    [[nodiscard]] Square position(std::uint32_t seat) const {
         return read([&] {
             core_.check_seat(seat);
             return core_.state.squares[seat];
@@ -384,7 +384,7 @@ public:
         return seats_[core_.seat_of(player)].is_person();
     }
     /// The seat of `player`; InvalidPlayers if there is none.
-    [[nodiscard]] std::size_t seat_of(std::string_view player) const {
+    [[nodiscard]] std::uint32_t seat_of(std::string_view player) const {
         return core_.seat_of(player);
     }
     [[nodiscard]] const Board<Config>& board() const noexcept { return core_.board; }

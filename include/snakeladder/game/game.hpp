@@ -278,7 +278,7 @@ public:
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         return core_.state.squares[seat_of(player)];
     }
-    [[nodiscard]] Square position(std::size_t seat) const {
+    [[nodiscard]] Square position(std::uint32_t seat) const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         core_.check_seat(seat);
         return core_.state.squares[seat];
@@ -302,7 +302,7 @@ public:
         core_.throw_if_finished(core_.state);
         return core_.names[core_.state.seat_due];
     }
-    [[nodiscard]] std::size_t current_seat() const {
+    [[nodiscard]] std::uint32_t current_seat() const {
         std::lock_guard<Mutex> lock(core_.hub->state_mutex);
         core_.throw_if_finished(core_.state);
         return core_.state.seat_due;
@@ -354,7 +354,7 @@ public:
     /// On a temporary game, a copy: a reference would dangle once the game is gone.
     [[nodiscard]] std::vector<std::string> players() const&& { return core_.names; }
     /// The seat (0-based place in the rotation) of `player`; InvalidPlayers if there is none.
-    [[nodiscard]] std::size_t seat_of(std::string_view player) const {
+    [[nodiscard]] std::uint32_t seat_of(std::string_view player) const {
         return core_.seat_of(player);
     }
     [[nodiscard]] const Board<Config>& board() const noexcept { return core_.board; }

@@ -32,7 +32,7 @@ struct TurnPlayed {
 /// A player reached the last square; delivered after the TurnPlayed of that turn.
 struct PlayerHome {
     std::uint64_t turn = 0;
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player;
     /// 1 for the winner, 2 for the next player home...
     int place = 0;
@@ -44,12 +44,12 @@ struct PlayerHome {
 struct TokenSentBack {
     std::uint64_t turn = 0;
     /// The token sent back.
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player;
     /// The square it was sent back from.
     Square from = 0;
     /// Whose move sent it back.
-    std::size_t by_seat = 0;
+    std::uint32_t by_seat = 0;
     std::string by_player;
     /// Where it was sent: square 0 under KnockBack; a rule of the user's may send it elsewhere.
     Square to = 0;

@@ -39,7 +39,7 @@ constexpr std::string_view to_string(GameStatus status) noexcept {
 struct Standing {
     /// 1 for the best placed player; ranks are distinct (ties on a square go to the lower seat).
     std::size_t rank = 0;
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player;
     Square square = 0;
     bool home = false;

@@ -47,7 +47,7 @@ struct ExtraRoll {
 /// square (KnockBack), or moved by a rule of the user's (the mover's own token included, when
 /// `seat` is the record's).
 struct KnockedBack {
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player;
     /// The square it was moved from (for KnockBack: where the mover's roll ended).
     Square from = 0;
@@ -61,7 +61,7 @@ struct KnockedBack {
 
 /// Turns to miss that a house rule gave a player during a turn (MissTurnSquares: one).
 struct TurnToMiss {
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player;
     /// The roll of the turn that gave it: 0 for the first, i for `extra_rolls[i - 1]`.
     std::size_t by_roll = 0;
@@ -74,7 +74,7 @@ struct TurnToMiss {
 /// It counts as a turn of the game (its number is `turn`) and has no record of its own.
 struct MissedTurn {
     std::uint64_t turn = 0;
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     std::string player;
     friend bool operator==(const MissedTurn&, const MissedTurn&) = default;
 };
@@ -95,7 +95,7 @@ struct TurnRecord {
     /// house rule (listed in the record before them, `missed_after`).
     std::uint64_t turn = 0;
     /// The player's place in the rotation, from 0.
-    std::size_t seat = 0;
+    std::uint32_t seat = 0;
     /// The player's name.
     std::string player;
     /// The jumps the token took after the first roll landed, in order (none for most turns).

@@ -117,10 +117,11 @@ struct GameCore {
 
     // --- Players. ---
 
-    [[nodiscard]] std::size_t seat_of(std::string_view player) const {
-        return seat_by_name(by_name, names, player);
+    [[nodiscard]] std::uint32_t seat_of(std::string_view player) const {
+        // A game has at most max_player_limit (100,000) seats.
+        return static_cast<std::uint32_t>(seat_by_name(by_name, names, player));
     }
-    void check_seat(std::size_t seat) const {
+    void check_seat(std::uint32_t seat) const {
         if (seat >= names.size()) {
             throw InvalidPlayers(fmt::format("there is no seat {}: the game has {} players "
                                              "(seats 0 to {})",
@@ -244,23 +245,23 @@ struct GameCore {
         const std::size_t count = names.size();
         // Only the `count` entries used are cleared: zeroing all 16 (a `rep stos`) took a third
         // of the ranking's time.
-        std::array<std::size_t, on_stack> small;
-        std::vector<std::size_t> large;
+        std::array<std::uint32_t, on_stack> small;
+        std::vector<std::uint32_t> large;
         if (count > on_stack) {
             large.resize(count);
         }
-        const std::span<std::size_t> order =
-            count > on_stack ? std::span<std::size_t>(large) : std::span(small).first(count);
-        std::fill(order.begin(), order.end(), std::size_t{0});
+        const std::span<std::uint32_t> order =
+            count > on_stack ? std::span<std::uint32_t>(large) : std::span(small).first(count);
+        std::fill(order.begin(), order.end(), std::uint32_t{0});
         std::copy(game.finish_order.begin(), game.finish_order.end(), order.begin());
         const std::size_t finishers = game.finish_order.size();
         std::size_t next = finishers;
-        for (std::size_t seat = 0; seat < count; ++seat) {
+        for (std::uint32_t seat = 0; seat < count; ++seat) {
             if (game.squares[seat] != board.size()) {
                 order[next++] = seat;
             }
         }
-        const auto further = [&game](std::size_t a, std::size_t b) {
+        const auto further = [&game](std::uint32_t a, std::uint32_t b) {
             return game.squares[a] > game.squares[b];
         };
         const auto rest = order.begin() + static_cast<std::ptrdiff_t>(finishers);
@@ -268,7 +269,7 @@ struct GameCore {
             std::stable_sort(rest, order.end(), further);
         } else { // insertion sort: stable, and no buffer to allocate
             for (auto it = rest; it != order.end(); ++it) {
-                const std::size_t seat = *it;
+                const std::uint32_t seat = *it;
                 auto hole = it;
                 for (; hole != rest && further(seat, *(hole - 1)); --hole) {
                     *hole = *(hole - 1);
@@ -281,7 +282,7 @@ struct GameCore {
         // this after every game).
         std::vector<Standing> standings(count);
         for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t seat = order[i];
+            const std::uint32_t seat = order[i];
             Standing& standing = standings[i];
             standing.rank = i + 1;
             standing.seat = seat;
