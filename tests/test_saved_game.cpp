@@ -1585,7 +1585,8 @@ TEST_CASE("a saved game's header is read without loading the game", "[saved_game
              {21, 1, "the game has 1 player, but its settings ask for at least 2"}},
         }));
         INFO(tampered.change);
-        support::check_refused([&] { return read_saved_game_header(tampered.text); }, refused);
+        const std::string text = tampered.text; // a lambda cannot capture a structured binding
+        support::check_refused([&text] { return read_saved_game_header(text); }, refused);
         // load_game says the same.
         check_refused(tampered.text, refused);
     }
