@@ -7,6 +7,7 @@
 #    needs Boost).
 # 3. Every header left at an old path forwards to the header it names, that header exists, and it
 #    says as it is compiled that the old path goes in 0.3.0.
+# 4. No public header (outside detail/) is longer than 600 lines: the machinery goes to detail/.
 cmake_minimum_required(VERSION 3.21)
 
 if(NOT SNAKELADDER_INCLUDE_DIR)
@@ -72,6 +73,11 @@ foreach(header IN LISTS headers)
     if(header MATCHES "/detail/" OR header STREQUAL "analysis/exact_turns.hpp")
         continue()
     endif()
+    file(STRINGS "${root}/${header}" lines)
+    list(LENGTH lines line_count)
+    if(line_count GREATER 600)
+        list(APPEND problems "${header} has ${line_count} lines, more than the 600 of a public header: move its machinery to detail/")
+    endif()
     if(header MATCHES "/")
         string(FIND "${umbrella}" "#include \"${header}\"" at)
         if(at EQUAL -1)
@@ -96,4 +102,4 @@ if(problems)
     message(FATAL_ERROR "the include tree breaks its layers:\n  ${text}")
 endif()
 list(LENGTH headers count)
-message(STATUS "layout: ${count} headers, every include below its own layer")
+message(STATUS "layout: ${count} headers, every include below its own layer, no public header over 600 lines")

@@ -45,6 +45,7 @@
 #include "game/game_events.hpp"
 #include "game/game_result.hpp"
 #include "game/null_mutex.hpp"
+#include "game/seat.hpp"
 
 // analysis: exact figures, distributions, effects, shortest paths, simulation, optimal play.
 #include "analysis/analysis.hpp"
