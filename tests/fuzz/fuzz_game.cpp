@@ -393,7 +393,7 @@ void check_game(const G& game) {
     const std::vector<std::string>& names = game.players();
 
     FUZZ_CHECK(game.positions() == state.positions);
-    for (std::size_t seat = 0; seat < names.size(); ++seat) {
+    for (std::uint32_t seat = 0; seat < names.size(); ++seat) {
         FUZZ_CHECK(game.position(seat) == state.positions[seat]);
         FUZZ_CHECK(game.position(names[seat]) == state.positions[seat]);
         FUZZ_CHECK(game.seat_of(names[seat]) == seat);
@@ -428,8 +428,8 @@ void check_game(const G& game) {
     order.insert(order.end(), others.begin(), others.end());
     std::vector<Standing> ranking;
     for (std::size_t i = 0; i < order.size(); ++i) {
-        ranking.push_back({i + 1, order[i], names[order[i]], state.positions[order[i]],
-                           i < state.finishers.size()});
+        ranking.push_back({i + 1, static_cast<std::uint32_t>(order[i]), names[order[i]],
+                           state.positions[order[i]], i < state.finishers.size()});
     }
     FUZZ_CHECK(game.ranking() == ranking);
     const GameResult result = game.result();
@@ -663,7 +663,7 @@ private:
             const bool known = std::find(names.begin(), names.end(), name) != names.end();
             const Outcome outcome = outcome_of([&] { (void)game_.position(name); });
             FUZZ_CHECK(outcome == (known ? Outcome::served : Outcome::invalid_players));
-            const std::size_t seat = bytes_.byte();
+            const std::uint32_t seat = bytes_.byte();
             FUZZ_CHECK(outcome_of([&] { (void)game_.position(seat); }) ==
                        (seat < names.size() ? Outcome::served : Outcome::invalid_players));
             break;
