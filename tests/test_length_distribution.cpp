@@ -43,12 +43,13 @@ TEST_CASE("a game's length on three squares with a coin, worked out by hand",
     }
 }
 
-TEST_CASE("max_turns is one type with one default: a game's turn limit", "[analysis][options]") {
-    // Issue 37: the table's horizon and the simulation's cap on a game were an int64_t of
-    // 100,000 and a uint64_t of 4,194,304.
+TEST_CASE("max_turns is one type: a table's horizon and a simulated game's cap",
+          "[analysis][options]") {
+    // Issue 37: they were an int64_t and a uint64_t. The defaults differ on purpose: a turn of
+    // the table costs the whole board's work, a simulated game only its own turns.
     STATIC_REQUIRE(std::is_same_v<decltype(DistributionOptions::max_turns), std::uint64_t>);
     STATIC_REQUIRE(std::is_same_v<decltype(SimulationOptions::max_turns), std::uint64_t>);
-    CHECK(DistributionOptions{}.max_turns == 4'194'304);
+    CHECK(DistributionOptions{}.max_turns == 100'000);
     CHECK(SimulationOptions{}.max_turns == 4'194'304);
     // A horizon past what a table can count runs until the tail is spent, as with no horizon:
     // a die that always rolls 3 ends a game on three squares in one turn.

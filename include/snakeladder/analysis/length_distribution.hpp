@@ -63,10 +63,12 @@ using DistributionProgress = std::function<void(std::int64_t turns, double runni
 
 /// Where `length_distribution` stops, and how it reports its progress.
 struct DistributionOptions {
-    /// The last turn tabulated (the horizon): at least 1. The default is a game's turn limit
-    /// (default_turn_limit), as SimulationOptions::max_turns's is; the table usually ends long
-    /// before, at tail_epsilon.
-    std::uint64_t max_turns = default_turn_limit;
+    /// The last turn tabulated (the horizon): at least 1. The same type as
+    /// SimulationOptions::max_turns, but not the same default: every turn of the table costs
+    /// the whole board's work (all the joint positions, for seat_chances under rules that couple
+    /// the tokens), while a simulated game pays for its own turns only. The table usually ends
+    /// long before, at tail_epsilon.
+    std::uint64_t max_turns = 100'000;
     /// Stop once the probability that the game is still running, and can still end, is at or
     /// below this. The mass left is reported (`tail_mass`), never dropped silently.
     double tail_epsilon = 1e-15;
